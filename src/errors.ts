@@ -1,0 +1,19 @@
+/**
+ * The error classes of switchyard's public interface. Each carries Rails' class name in
+ * `name`, so `err.name === "ArgumentError"` works across realms and bundles.
+ */
+
+/** A declaration error (Rails' ArgumentError): thrown by `draw` and by helpers given bad arguments. */
+export class ArgumentError extends Error {
+  override name = "ArgumentError" as const;
+}
+
+/** A URL helper could not build a path: required segments missing or not matching their constraints. */
+export class UrlGenerationError extends Error {
+  override name = "UrlGenerationError" as const;
+}
+
+/** A request that no route answers, where the caller asked for an exception rather than `null`. */
+export class RoutingError extends Error {
+  override name = "RoutingError" as const;
+}

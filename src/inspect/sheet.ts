@@ -1,0 +1,93 @@
+import type { Route } from "../table/route.js";
+
+/** Options of `routes.inspect()`, as the flags of `bin/rails routes`. */
+export interface InspectOptions {
+  /** `-c`: only routes whose controller matches (a `FooController` name works too). */
+  controller?: string;
+  /** `-g`: only routes whose name, verb, path, controller or action matches. */
+  grep?: string;
+  /** `-E`: the `--[ Route N ]--` form. */
+  expanded?: boolean;
+  /** Width of the expanded form's route header lines (default 80 here; Rails uses the console's). */
+  width?: number;
+}
+
+interface Row { name: string; verb: string; path: string; reqs: string }
+
+const GUIDE = "For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.";
+
+/** The text of `bin/rails routes` for a table (Rails' `RoutesInspector` with the `Sheet`/`Expanded` formatters). */
+export function formatRoutes(routes: readonly Route[], options: InspectOptions = {}): string {
+  const filter = routeFilter(options);
+  const rows: Row[] = routes
+    .filter((r) => !filter || filter(r))
+    .map((r) => ({ name: r.name ?? "", verb: r.verb, path: r.path, reqs: r.reqs }));
+  if (rows.length === 0) return noRoutes(routes.length === 0, options);
+  return options.expanded ? expanded(rows, options.width ?? 80) : sheet(rows);
+}
+
+function sheet(rows: Row[]): string {
+  const width = (key: keyof Row, header: string) => Math.max(header.length, ...rows.map((r) => r[key].length));
+  const nameW = width("name", "Prefix");
+  const verbW = width("verb", "Verb");
+  const pathW = width("path", "URI Pattern");
+  // The header uses the data widths only (as Rails' draw_header does); Ruby's ljust/rjust never truncate.
+  const dataW = (key: keyof Row) => Math.max(0, ...rows.map((r) => r[key].length));
+  const lines = [
+    `${"Prefix".padStart(dataW("name"))} ${"Verb".padEnd(dataW("verb"))} ${"URI Pattern".padEnd(dataW("path"))} Controller#Action`,
+  ];
+  for (const r of rows) lines.push(`${r.name.padStart(nameW)} ${r.verb.padEnd(verbW)} ${r.path.padEnd(pathW)} ${r.reqs}`);
+  return lines.join("\n");
+}
+
+function expanded(rows: Row[], width: number): string {
+  return rows
+    .map((r, i) =>
+      [
+        `--[ Route ${i + 1} ]`.padEnd(width, "-"),
+        `Prefix            | ${r.name}`,
+        `Verb              | ${r.verb}`,
+        `URI               | ${r.path}`,
+        `Controller#Action | ${r.reqs}`,
+      ].join("\n"),
+    )
+    .join("\n");
+}
+
+function noRoutes(none: boolean, options: InspectOptions): string {
+  if (none) return `You don't have any routes defined!\n\nPlease add some routes in config/routes.ts.\n\n${GUIDE}`;
+  const what = options.controller !== undefined ? "No routes were found for this controller." : "No routes were found for this grep pattern.";
+  return `${what}\n${GUIDE}`;
+}
+
+function routeFilter(options: InspectOptions): ((r: Route) => boolean) | null {
+  if (options.controller) {
+    const name = underscore(options.controller).replace(/_?controller$/, "");
+    const re = safeRegExp(name);
+    return (r) => re.test(r.controller ?? "");
+  }
+  if (options.grep) {
+    const re = safeRegExp(options.grep);
+    return (r) => [r.controller ?? "", r.action ?? "", r.verb, r.name ?? "", r.path].some((s) => re.test(s));
+  }
+  return null;
+}
+
+/** A user's filter pattern as a RegExp; an invalid pattern is matched as plain text instead of throwing. */
+function safeRegExp(source: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch {
+    return new RegExp(source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+  }
+}
+
+/** `Admin::UsersController` -> `admin/users_controller` (ActiveSupport's underscore, enough for filters). */
+function underscore(name: string): string {
+  return name
+    .replace(/::/g, "/")
+    .replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/([a-z\d])([A-Z])/g, "$1_$2")
+    .replace(/-/g, "_")
+    .toLowerCase();
+}

@@ -1,0 +1,76 @@
+import type { PathPattern } from "../pattern/path.js";
+import type { Redirect } from "./redirect.js";
+
+/** The request attributes that constraints see (SPEC §1: method, path, host, subdomain, params, headers). */
+export interface RequestInfo {
+  method?: string;
+  path?: string;
+  host?: string;
+  subdomain?: string;
+  domain?: string;
+  protocol?: string;
+  port?: number | null;
+  ip?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, unknown>;
+  [attribute: string]: unknown;
+}
+
+/** A lambda constraint: `(req) => boolean` or, with two parameters, `(params, req) => boolean` (by arity, as Rails). */
+export type ConstraintCallback =
+  | ((request: RequestInfo) => unknown)
+  | ((params: Record<string, string>, request: RequestInfo) => unknown);
+
+/** A constraint object, as Rails' objects responding to `matches?`. */
+export interface ConstraintObject {
+  matches(request: RequestInfo): unknown;
+}
+
+export type RequestConstraint = ConstraintCallback | ConstraintObject;
+
+/** What a route dispatches to. */
+export type Endpoint =
+  /** `controller#action` (Rails' dispatcher). */
+  | { readonly kind: "dispatch" }
+  /** `to: r.redirect(...)`. */
+  | { readonly kind: "redirect"; readonly redirect: Redirect }
+  /** A mounted handler (`r.mount`) or any other callable `to:`; `label` is how the sheet shows it. */
+  | { readonly kind: "app"; readonly app: unknown; readonly label: string };
+
+/** One row of the route table: what Rails' `Journey::Route` holds, frozen at draw time. */
+export interface Route {
+  /** Position in registration order (Rails' precedence). */
+  readonly index: number;
+  readonly name: string | null;
+  /** HTTP verbs the route answers (`[]` for any verb). */
+  readonly verbs: readonly string[];
+  /** As the sheet shows it: `"GET"`, `"GET|POST"`, `""` for any. */
+  readonly verb: string;
+  /** The Rails path spec, e.g. `/photos/:id(.:format)`. */
+  readonly path: string;
+  readonly pattern: PathPattern;
+  readonly endpoint: Endpoint;
+  /** `controller`, or `":controller"` when it is a path segment, or null for apps. */
+  readonly controller: string | null;
+  /** `action`, or `":action"` when it is a path segment, or null for apps. */
+  readonly action: string | null;
+  /**
+   * Segment requirements the pattern is matched with (Journey's `path.requirements`): a RegExp
+   * (or a literal string) per path parameter, plus `format` for `format: true`/a format default.
+   */
+  readonly requirements: Readonly<Record<string, RegExp | string>>;
+  /** Defaults merged into params on recognition (controller, action, `defaults:`, extra options). */
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** Keys of `defaults` that URL generation must be given (Rails' required defaults). */
+  readonly requiredDefaults: readonly string[];
+  /** Request-attribute constraints (`subdomain`, `host`, `domain`, `ip`, ...): strings, RegExps, arrays, booleans. */
+  readonly conditions: Readonly<Record<string, unknown>>;
+  /** Lambda and `matches` constraints, all of which must pass. */
+  readonly blocks: readonly RequestConstraint[];
+  /** False for mounts and `anchor: false`: the pattern matches a path prefix. */
+  readonly anchor: boolean;
+  /** What the sheet prints after the endpoint (`requirements` except controller/action, and defaults). */
+  readonly constraints: Readonly<Record<string, unknown>>;
+  /** `photos#show { id: /\d+/ }`, as `rails routes` prints the Controller#Action column. */
+  readonly reqs: string;
+}
