@@ -17,3 +17,8 @@ export class UrlGenerationError extends Error {
 export class RoutingError extends Error {
   override name = "RoutingError" as const;
 }
+
+/** Rails raises RuntimeError for `direct`/`resolve` inside a scope block; so does switchyard. */
+export class RuntimeError extends Error {
+  override name = "RuntimeError" as const;
+}

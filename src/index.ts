@@ -1,5 +1,14 @@
 // The public surface of switchyard: explicit named exports only.
-export { ArgumentError, UrlGenerationError, RoutingError } from "./errors.js";
+import * as self from "./index.js";
+import { registerSelf } from "./dsl/draw.js";
+
+export { draw, loadRoutes, defineRoutes } from "./dsl/draw.js";
+export type { DrawOptions, RoutesDeclaration } from "./dsl/draw.js";
+export { Mapper } from "./dsl/mapper.js";
+export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, ResourceOptions, NamespaceOptions, MountOptions } from "./dsl/options.js";
+export { Resource, SingletonResource } from "./dsl/resource.js";
+export type { ResourceAction } from "./dsl/resource.js";
+export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError } from "./errors.js";
 export { RouteSet } from "./table/route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-set.js";
 export type { Route, Endpoint, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
@@ -8,3 +17,5 @@ export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget
 export type { InspectOptions } from "./inspect/sheet.js";
 export { PathPattern } from "./pattern/path.js";
 export type { PatternNode } from "./pattern/ast.js";
+
+registerSelf(self);

@@ -1,0 +1,692 @@
+import { ArgumentError, RuntimeError } from "../errors.js";
+import { escapeRoutePath, normalizeMapperPath, normalizeName } from "../pattern/normalize.js";
+import { inspectValue } from "../support/inspect.js";
+import { underscore } from "../support/inflector.js";
+import { Redirect } from "../table/redirect.js";
+import type { RequestConstraint } from "../table/route.js";
+import { isCallable, URL_OPTIONS } from "./mapping.js";
+import type { Block, Handler, MatchOptions, MountOptions, NamespaceOptions, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
+import { Resource, SingletonResource } from "./resource.js";
+import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeLevel } from "./scope.js";
+import type { TableBuilder } from "./table-builder.js";
+
+/** A path argument: Ruby distinguishes `get "search"` (a path) from `get :search` (an action); `Symbol.for` is the latter. */
+type PathArg = { readonly symbol: boolean; readonly value: string };
+
+const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
+const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
+const VALID_ON = ["new", "collection", "member"];
+/** Keys a form-2 map (`r.get({ "path": "c#a", as: "x" })`) reserves for options; the first other key is the path. */
+const MATCH_OPTION_KEYS = new Set([
+  "to", "via", "as", "on", "controller", "action", "path", "module", "constraints", "defaults", "format", "anchor",
+  "shallow", "shallowPath", "shallowPrefix", "pathNames", "param", "only", "except", "concerns",
+]);
+/** Keys `resources`/`resource` accept: Rails' resource options plus every scope option. */
+const RESOURCE_KEYS = new Set([...RESOURCE_OPTIONS, ...SCOPE_KEYS.filter((k) => k !== "blocks" && k !== "options"), "shallow"]);
+const OPTIONAL_FORMAT = /(?:\(\.:format\)+|\.:format|\/)$/;
+const MATCH_SHORTHAND = /^\/?[-\w]+\/[-\w/]+$/;
+
+const isPlainObject = (v: unknown): v is Hash =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof RegExp) && !(v instanceof Redirect) &&
+  (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+const present = (v: unknown) => v != null && v !== false && String(v).trim() !== "";
+const arrayOf = (v: unknown): unknown[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
+
+/** Splits `(...names, options?, block?)` as the DSL methods take them. */
+function splitArgs(args: readonly unknown[]): { names: unknown[]; options: Hash; block: Block | undefined } {
+  const rest = [...args];
+  const block = typeof rest[rest.length - 1] === "function" ? (rest.pop() as Block) : undefined;
+  const options = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Hash) } : {};
+  return { names: rest.flat(), options, block };
+}
+
+/**
+ * The Rails DSL writes actions as symbols (`get :preview, on: :member`) and paths as strings
+ * (`get "photos/:id"`); in TypeScript both are strings. A bare word (letters, digits, `_`, `-`) is
+ * read as an action name, as its Ruby symbol would be: canonical actions map to the resource's own
+ * path and `pathNames` apply. Anything else is a path. `Symbol.for("x")` is always an action; with a
+ * `path:` option a bare word is a path, so `get("photos", { path: "pictures" })` is ambiguous, as in Rails.
+ */
+const BARE_WORD = /^[A-Za-z0-9_-]+$/;
+const pathArg = (v: unknown, pathOption = false): PathArg =>
+  typeof v === "symbol" ? { symbol: true, value: v.description ?? "" }
+  : { symbol: !pathOption && BARE_WORD.test(String(v)), value: String(v) };
+
+/** A declaration function's state shared with route files: the mapper evaluates them in its current scope. */
+export interface MapperContext {
+  readonly builder: TableBuilder;
+  readonly apiOnly: boolean;
+  readonly drawFile: (name: string, mapper: Mapper) => void;
+}
+
+/** A concern's body: gets the options given to `concerns` (as Rails' block `|options|`), then the mapper. */
+type ConcernCallback = ((options: Hash, r: Mapper) => void) | { call(r: Mapper, options: Hash): void };
+
+/**
+ * The routing DSL (`r` in `draw((r) => { ... })`): Rails' `ActionDispatch::Routing::Mapper`.
+ * Each declaration runs synchronously inside a scope of its own, restored afterwards.
+ */
+export class Mapper {
+  #scope: Scope;
+  readonly #ctx: MapperContext;
+  readonly #concerns = new Map<string, ConcernCallback>();
+
+  constructor(ctx: MapperContext, pathNames: Record<string, string> = { new: "new", edit: "edit" }) {
+    this.#ctx = ctx;
+    this.#scope = Scope.root({ ...pathNames });
+  }
+
+  // ---------------------------------------------------------------- scoping
+
+  #within(scope: Scope, fn: () => void): void {
+    const saved = this.#scope;
+    this.#scope = scope;
+    try {
+      fn();
+    } finally {
+      this.#scope = saved;
+    }
+  }
+
+  #withLevel(level: ScopeLevel, fn: () => void): void {
+    this.#within(this.#scope.enterLevel(level), fn);
+  }
+
+  #pathScope(path: string, fn: () => void): void {
+    this.#within(this.#scope.extend({ path: MERGE.path(this.#scope.get("path"), path) as string }), fn);
+  }
+
+  #run(block: Block | undefined): void {
+    block?.(this);
+  }
+
+  /** `scope "admin", module: "a", as: "b" do ... end`: path(s), then options, then the block. */
+  scope(...args: [...paths: string[], options: ScopeOptions, block: Block] | [...paths: string[], block: Block]): this {
+    const { names, options, block } = splitArgs(args);
+    const frame: ScopeFrame = {};
+    if (names.length > 0) options.path = names.map(String).join("/");
+    options.constraints ??= {};
+    if (!this.#scope.isNested()) {
+      if (Object.hasOwn(options, "path")) options.shallowPath ||= options.path;
+      if (Object.hasOwn(options, "as")) options.shallowPrefix ||= options.as;
+    }
+    let blockConstraint: unknown;
+    if (isPlainObject(options.constraints)) {
+      const urlDefaults: Hash = {};
+      for (const [k, v] of Object.entries(options.constraints)) {
+        if (URL_OPTIONS.includes(k) && (typeof v === "string" || Number.isInteger(v))) urlDefaults[k] = v;
+      }
+      options.defaults = { ...urlDefaults, ...((options.defaults as Hash | undefined) ?? {}) };
+    } else {
+      blockConstraint = options.constraints;
+      options.constraints = {};
+    }
+    if (Object.hasOwn(options, "only") || Object.hasOwn(options, "except")) {
+      frame.actionOptions = { only: options.only, except: options.except };
+      delete options.only;
+      delete options.except;
+    }
+    if (Object.hasOwn(options, "anchor")) throw new ArgumentError("anchor is ignored unless passed to `match`");
+    for (const key of SCOPE_KEYS) {
+      let value: unknown;
+      if (key === "blocks") value = blockConstraint;
+      else if (key === "options") value = options;
+      else if (Object.hasOwn(options, key)) {
+        value = options[key];
+        delete options[key];
+      } else continue;
+      (frame as Hash)[key] = MERGE[key](this.#scope.get(key), value);
+    }
+    this.#within(this.#scope.extend(frame), () => this.#run(block));
+    return this;
+  }
+
+  /** `controller :pages do ... end`. */
+  controller(controller: string, block: Block): this {
+    this.#within(this.#scope.extend({ controller }), () => this.#run(block));
+    return this;
+  }
+
+  /** `namespace :admin do ... end`: path, module, name prefix and shallow prefix all `admin`. */
+  namespace(name: string, ...rest: [block: Block] | [options: NamespaceOptions, block: Block]): this {
+    const run = () => {
+      const path = String(name);
+      const { options, block } = splitArgs(rest);
+      const defaults: Hash = {
+        module: path,
+        as: Object.hasOwn(options, "as") ? options.as : path,
+        shallowPath: Object.hasOwn(options, "path") ? options.path : path,
+        shallowPrefix: Object.hasOwn(options, "as") ? options.as : path,
+      };
+      const scopePath = Object.hasOwn(options, "path") ? String(options.path) : path;
+      delete options.path;
+      this.#pathScope(scopePath, () => this.scope({ ...defaults, ...options } as ScopeOptions, () => this.#run(block)));
+    };
+    if (this.#scope.isResourceScope()) this.nested(run);
+    else run();
+    return this;
+  }
+
+  /** `constraints(subdomain: "api") do ... end`, or a lambda / `matches` object. */
+  constraints(constraints: ScopeOptions["constraints"], block: Block): this {
+    return this.scope({ constraints }, block);
+  }
+
+  /** `defaults format: "json" do ... end`. */
+  defaults(defaults: Record<string, unknown>, block: Block): this {
+    const merged = MERGE.defaults(this.#scope.get("defaults"), defaults) as Hash;
+    this.#within(this.#scope.extend({ defaults: merged }), () => this.#run(block));
+    return this;
+  }
+
+  // ---------------------------------------------------------------- resources
+
+  /** `resources :photos` — the seven conventional routes (several names declare several resources). */
+  resources(...args: [...names: string[]] | [...names: string[], block: Block] | [...names: string[], options: ResourceOptions] | [...names: string[], options: ResourceOptions, block: Block]): this {
+    const { names, options, block } = splitArgs(args);
+    this.#declareResource("resources", names.map(String), options, block);
+    return this;
+  }
+
+  /** `resource :profile` — a singular resource (no index, no `:id`). */
+  resource(...args: [...names: string[]] | [...names: string[], block: Block] | [...names: string[], options: ResourceOptions] | [...names: string[], options: ResourceOptions, block: Block]): this {
+    const { names, options, block } = splitArgs(args);
+    this.#declareResource("resource", names.map(String), options, block);
+    return this;
+  }
+
+  #declareResource(kind: "resources" | "resource", names: string[], options: Hash, block: Block | undefined): void {
+    if (this.#applyCommonBehavior(kind, names, options, block)) return;
+    this.#withLevel(kind, () => {
+      const opts = this.#applyActionOptions(kind, options);
+      const Kind = kind === "resources" ? Resource : SingletonResource;
+      const resource = new Kind(names[names.length - 1]!, this.#ctx.apiOnly, !!this.#scope.get("shallow"), opts);
+      this.#resourceScope(resource, () => {
+        this.#run(block);
+        if (opts.concerns) this.concerns(...(arrayOf(opts.concerns) as string[]));
+        const has = (a: "index" | "create" | "new" | "show" | "update" | "destroy" | "edit") => resource.hasAction(a);
+        const on = (action: string) => pathArg(Symbol.for(action));
+        if (kind === "resources") {
+          this.collection(() => {
+            if (has("index")) this.#mapVerb("get", [on("index")]);
+            if (has("create")) this.#mapVerb("post", [on("create")]);
+          });
+          if (has("new")) this.new(() => this.#mapVerb("get", [on("new")]));
+          this.#memberMappings(resource);
+        } else {
+          if (has("new")) this.new(() => this.#mapVerb("get", [on("new")]));
+          this.#memberMappings(resource);
+          if (has("create")) this.collection(() => this.#mapVerb("post", [on("create")]));
+        }
+      });
+    });
+  }
+
+  #memberMappings(resource: Resource): void {
+    const on = (action: string) => pathArg(Symbol.for(action));
+    this.member(() => {
+      if (resource.hasAction("edit")) this.#mapVerb("get", [on("edit")]);
+      if (resource.hasAction("show")) this.#mapVerb("get", [on("show")]);
+      if (resource.hasAction("update")) {
+        this.#mapVerb("patch", [on("update")]);
+        this.#mapVerb("put", [on("update")]);
+      }
+      if (resource.hasAction("destroy")) this.#mapVerb("delete", [on("destroy")]);
+    });
+  }
+
+  #applyCommonBehavior(kind: "resources" | "resource", names: string[], options: Hash, block: Block | undefined): boolean {
+    this.#checkResourceOptions(kind, names, options);
+    if (names.length > 1) {
+      for (const name of names) this.#declareResource(kind, [name], { ...options }, block);
+      return true;
+    }
+    if (names.length === 0) throw new ArgumentError(`${kind} needs a resource name, e.g. r.${kind}("photos")`);
+    if (options.shallow) {
+      delete options.shallow;
+      this.shallow(() => this.#declareResource(kind, names, options, block));
+      return true;
+    }
+    if (this.#scope.isResourceScope()) {
+      this.nested(() => this.#declareResource(kind, names, options, block));
+      return true;
+    }
+    for (const key of Object.keys(options)) {
+      if (options[key] instanceof RegExp) {
+        options.constraints = { ...((options.constraints as Hash | undefined) ?? {}), [key]: options[key] };
+        delete options[key];
+      }
+    }
+    const scopeOptions: Hash = {};
+    for (const key of Object.keys(options)) {
+      if (!RESOURCE_OPTIONS.includes(key)) {
+        scopeOptions[key] = options[key];
+        delete options[key];
+      }
+    }
+    if (Object.keys(scopeOptions).length > 0) {
+      this.scope(scopeOptions as ScopeOptions, () => this.#declareResource(kind, names, options, block));
+      return true;
+    }
+    return false;
+  }
+
+  /** Unknown resource options are typos, not defaults: reject them with the resource's name (Rails 8 is as strict). */
+  #checkResourceOptions(kind: string, names: string[], options: Hash): void {
+    for (const [key, value] of Object.entries(options)) {
+      if (RESOURCE_KEYS.has(key) || value instanceof RegExp) continue;
+      throw new ArgumentError(
+        `${kind} ${names.map((n) => JSON.stringify(n)).join(", ")}: unknown option ${key}: ${inspectValue(value)}. ` +
+          `Valid options are ${[...RESOURCE_KEYS].join(", ")}; a segment constraint takes a RegExp (id: /\\d+/), ` +
+          `and other defaults go in defaults: { ${key}: ... }.`,
+      );
+    }
+  }
+
+  /** A resource without `only`/`except` takes its scope's, keeping the actions this kind of resource has. */
+  #applyActionOptions(kind: "resources" | "resource", options: Hash): Hash {
+    if (options.only || options.except) return options;
+    const inherited = this.#scope.get("actionOptions");
+    if (!inherited) return options;
+    const valid = (kind === "resources" ? Resource : SingletonResource).validActions as readonly string[];
+    const keep = (v: unknown) => (v == null ? v : arrayOf(v).map(String).filter((a) => valid.includes(a)));
+    return { ...options, only: keep(inherited.only), except: keep(inherited.except) };
+  }
+
+  #resourceScope(resource: Resource, fn: () => void): void {
+    this.#within(this.#scope.extend({ scopeLevelResource: resource }), () => {
+      this.#within(this.#scope.extend({ controller: resource.resourceScope }), fn);
+    });
+  }
+
+  get #parentResource(): Resource | undefined {
+    return this.#scope.get("scopeLevelResource");
+  }
+
+  #requireResourceScope(what: string): Resource {
+    if (!this.#scope.isResourceScope()) throw new ArgumentError(`can't use ${what} outside resource(s) scope`);
+    return this.#parentResource!;
+  }
+
+  /** Routes on the collection (`/photos/search`). */
+  collection(block: Block): this {
+    const resource = this.#requireResourceScope("collection");
+    this.#withLevel("collection", () => this.#pathScope(resource.collectionScope, () => this.#run(block)));
+    return this;
+  }
+
+  /** Routes on one member (`/photos/:id/like`). */
+  member(block: Block): this {
+    const resource = this.#requireResourceScope("member");
+    this.#withLevel("member", () => {
+      const inner = () => this.#pathScope(resource.memberScope, () => this.#run(block));
+      if (this.#isShallow()) this.#shallowScope(inner);
+      else inner();
+    });
+    return this;
+  }
+
+  /** Routes on the new-member form (`/photos/new/preview`). */
+  new(block: Block): this {
+    const resource = this.#requireResourceScope("new");
+    this.#withLevel("new", () => this.#pathScope(resource.newScope(this.#actionPath("new")), () => this.#run(block)));
+    return this;
+  }
+
+  /** Routes nested under one member (`/photos/:photo_id/...`). */
+  nested(block: Block): this {
+    const resource = this.#requireResourceScope("nested");
+    this.#withLevel("nested", () => {
+      const inner = () =>
+        this.#pathScope(resource.nestedScope, () => this.scope(this.#nestedOptions(resource), () => this.#run(block)));
+      if (this.#isShallow() && this.#shallowNestingDepth() >= 1) this.#shallowScope(inner);
+      else inner();
+    });
+    return this;
+  }
+
+  /** `shallow do ... end`: nested members drop their parents from paths and names. */
+  shallow(block: Block): this {
+    this.#within(this.#scope.extend({ shallow: true }), () => this.#run(block));
+    return this;
+  }
+
+  #isShallow(): boolean {
+    const resource = this.#parentResource;
+    return !!resource && !resource.isSingleton() && !!this.#scope.get("shallow");
+  }
+
+  #shallowNestingDepth(): number {
+    let depth = 0;
+    for (const node of this.#scope.chain()) if (node.frame.scopeLevelResource?.shallow) depth++;
+    return depth;
+  }
+
+  #shallowScope(fn: () => void): void {
+    this.#within(this.#scope.extend({ as: this.#scope.get("shallowPrefix") ?? null, path: this.#scope.get("shallowPath") ?? null }), fn);
+  }
+
+  #nestedOptions(resource: Resource): ScopeOptions {
+    const options: ScopeOptions = { as: resource.memberName };
+    const constraint = (this.#scope.get("constraints") as Hash | undefined)?.[resource.param];
+    if (constraint instanceof RegExp) options.constraints = { [resource.nestedParam]: constraint };
+    return options;
+  }
+
+  #actionPath(name: string): string {
+    return this.#scope.get("pathNames")?.[name] ?? name;
+  }
+
+  // ---------------------------------------------------------------- concerns
+
+  /** `concern :commentable do ... end`; the block gets the mapper and the options given to `concerns`. */
+  concern(name: string, callback: ConcernCallback): this {
+    this.#concerns.set(String(name), callback);
+    return this;
+  }
+
+  /** `concerns :commentable, :taggable` — replays the named concerns here. */
+  concerns(...args: [...names: (string | readonly string[])[]] | [...names: (string | readonly string[])[], options: Hash]): this {
+    const { names, options } = splitArgs(args);
+    for (const name of names) {
+      const concern = this.#concerns.get(String(name));
+      if (!concern) throw new ArgumentError(`No concern named ${String(name)} was found!`);
+      if (typeof concern === "function") concern(options, this);
+      else concern.call(this, options);
+    }
+    return this;
+  }
+
+  // ---------------------------------------------------------------- match and verbs
+
+  /** `match "path", to: "c#a", via: [:get, :post]`, or form 2: `match({ "path": "c#a", via: "get" })`. */
+  match(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    let options: Hash;
+    let paths: PathArg[];
+    if (args.length === 1 && isPlainObject(args[0])) {
+      options = { ...(args[0] as Hash) };
+      const key = Object.keys(options).find((k) => !MATCH_OPTION_KEYS.has(k));
+      if (key === undefined) throw new ArgumentError("Route path not specified");
+      const to = options[key];
+      if (typeof to === "symbol") options.action = to.description;
+      else if (typeof to === "string") {
+        if (to.includes("#")) options.to = to;
+        else options.controller = to;
+      } else options.to = to;
+      delete options[key];
+      paths = [pathArg(key, Object.hasOwn(options, "path"))];
+    } else {
+      const rest = [...args];
+      options = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Hash) } : {};
+      paths = rest.flat().map((p) => pathArg(p, Object.hasOwn(options, "path")));
+    }
+    if (Object.hasOwn(options, "defaults")) {
+      const defaults = options.defaults as Hash;
+      delete options.defaults;
+      this.defaults(defaults, () => this.#mapMatch(paths, options));
+    } else this.#mapMatch(paths, options);
+    return this;
+  }
+
+  #mapVerb(via: string, paths: PathArg[], options: Hash = {}): void {
+    this.#mapMatch(paths, { ...options, via });
+  }
+
+  #verb(via: string, args: readonly unknown[]): this {
+    const rest = [...args];
+    const options = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Hash) } : {};
+    options.via = via;
+    return rest.length === 0 ? this.match(options as MatchOptions) : this.match(...(rest as [string]), options as MatchOptions);
+  }
+
+  get(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    return this.#verb("get", args);
+  }
+  post(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    return this.#verb("post", args);
+  }
+  patch(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    return this.#verb("patch", args);
+  }
+  put(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    return this.#verb("put", args);
+  }
+  delete(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    return this.#verb("delete", args);
+  }
+  options(...args: [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]]): this {
+    return this.#verb("options", args);
+  }
+
+  #mapMatch(paths: PathArg[], options: Hash): void {
+    if (options.on && !VALID_ON.includes(String(options.on))) {
+      throw new ArgumentError(`Unknown scope ${inspectValue(options.on)} given to :on; use on: "member", "collection" or "new"`);
+    }
+    const scopeTo = this.#scope.get("to");
+    if (scopeTo) options.to ||= scopeTo;
+    const scopeController = this.#scope.get("controller");
+    const scopeAction = this.#scope.get("action");
+    if (scopeController && scopeAction) options.to ||= `${scopeController}#${scopeAction}`;
+    const controller = options.controller || scopeController;
+    delete options.controller;
+    const optionPath = options.path as string | undefined;
+    delete options.path;
+    let to = options.to;
+    delete options.to;
+    const via = arrayOf(Object.hasOwn(options, "via") ? options.via : this.#scope.get("via"));
+    delete options.via;
+    if (via.length === 0) {
+      throw new ArgumentError(
+        "You should not use the `match` method in your router without specifying an HTTP method.\n" +
+          "If you want to expose your action to both GET and POST, add `via: [:get, :post]` option.\n" +
+          "If you want to expose your action to GET, use `get` in the router:\n" +
+          '  Instead of: match "controller#action"\n' +
+          '  Do: get "controller#action"',
+      );
+    }
+    const formatted = Object.hasOwn(options, "format") ? options.format : this.#scope.get("format");
+    delete options.format;
+    const anchor = Object.hasOwn(options, "anchor") ? options.anchor !== false && options.anchor != null : true;
+    delete options.anchor;
+    const optionsConstraints = options.constraints || {};
+    delete options.constraints;
+    const route = { controller, via, formatted, anchor, optionsConstraints };
+    // Rails groups paths by class: every string path first, then every action name.
+    for (const path of paths.filter((p) => !p.symbol)) {
+      if (optionPath) throw new ArgumentError("Ambiguous route definition. Both :path and the route path were specified as strings.");
+      to = toFromPath(path.value, to, options.action);
+      this.#decomposedMatch(path, path.value, { ...options }, { ...route, to });
+    }
+    for (const action of paths.filter((p) => p.symbol)) this.#decomposedMatch(action, optionPath, { ...options }, { ...route, to });
+  }
+
+  #decomposedMatch(action: PathArg, path: string | undefined, options: Hash, route: RouteArgs): void {
+    const on = options.on as string | undefined;
+    if (on) {
+      delete options.on;
+      const again = () => this.#decomposedMatch(action, path, options, route);
+      if (on === "member") this.member(again);
+      else if (on === "collection") this.collection(again);
+      else this.new(again);
+      return;
+    }
+    const level = this.#scope.level;
+    if (level === "resources") this.nested(() => this.#decomposedMatch(action, path, options, route));
+    else if (level === "resource") this.member(() => this.#decomposedMatch(action, path, options, route));
+    else this.#addRoute(action, path, options, route);
+  }
+
+  #addRoute(actionArg: PathArg, explicitPath: string | undefined, options: Hash, route: RouteArgs): void {
+    const path = this.#pathForAction(actionArg, explicitPath);
+    if (!present(path)) throw new ArgumentError("path is required");
+    let action: string | null = actionArg.value;
+    let defaultAction = options.action || this.#scope.get("action");
+    delete options.action;
+    if (/^[\w\-/]+$/.test(action)) {
+      if (!defaultAction && !action.includes("/")) defaultAction = action.replace(/-/g, "_");
+    } else action = null;
+    let name: string | null | false;
+    if (Object.hasOwn(options, "as") && !options.as) {
+      // `as: false` leaves the route unnamed, yet Rails' sheet prints its name as "false".
+      name = options.as === false ? false : null;
+      delete options.as;
+    } else {
+      const as = options.as as string | undefined;
+      delete options.as;
+      name = this.#nameForAction(as, action);
+    }
+    let fullPath = normalizeMapperPath(escapeRoutePath(path));
+    if (route.formatted === true) fullPath = `${fullPath}.:format`;
+    else if (route.formatted !== false && !OPTIONAL_FORMAT.test(fullPath)) fullPath = `${fullPath}(.:format)`;
+    this.#ctx.builder.add(
+      {
+        scope: this.#scope,
+        path: fullPath,
+        name,
+        controller: route.controller,
+        defaultAction,
+        to: route.to,
+        via: route.via,
+        formatted: route.formatted,
+        optionsConstraints: route.optionsConstraints,
+        anchor: route.anchor,
+        options,
+      },
+    );
+  }
+
+  #isCanonicalAction(action: string | null): boolean {
+    return this.#scope.isResourceMethodScope() && CANONICAL_ACTIONS.includes(String(action ?? ""));
+  }
+
+  #pathForAction(action: PathArg, path: string | undefined): string {
+    const scopePath = this.#scope.get("path") ?? "";
+    if (path != null) return `${scopePath}/${path}`;
+    if (this.#isCanonicalAction(action.value)) return String(scopePath);
+    return `${scopePath}/${this.#actionPath(action.value)}`;
+  }
+
+  #nameForAction(as: string | null | undefined, action: string | null): string | null {
+    let prefix: string | undefined;
+    const prefixSource = as ? as : !this.#isCanonicalAction(action) ? action : null;
+    if (prefixSource && prefixSource !== "/" && String(prefixSource) !== "") {
+      prefix = normalizeName(String(prefixSource).replace(/-/g, "_"));
+    }
+    const namePrefix = this.#scope.get("as");
+    const resource = this.#parentResource;
+    let collectionName: string | undefined;
+    let memberName: string | undefined;
+    if (resource) {
+      if (as == null && action == null) return null;
+      collectionName = resource.collectionName;
+      memberName = resource.memberName;
+    }
+    const candidate = this.#scope.actionName(namePrefix, prefix, collectionName, memberName).filter(present).join("_");
+    if (candidate === "") return null;
+    if (as == null) return /^[_a-z]/i.test(candidate) && !this.#ctx.builder.hasNamedRoute(candidate) ? candidate : null;
+    return candidate;
+  }
+
+  // ---------------------------------------------------------------- root, redirect, mount
+
+  /** `root "pages#home"` or `root to: "pages#home"`: `GET /` named `root` (in a resources block, its index path). */
+  root(path: string | MatchOptions, options?: MatchOptions): this {
+    let opts: Hash;
+    if (typeof path === "string") opts = { ...(options ?? {}), to: path };
+    else if (isPlainObject(path) && (options === undefined || Object.keys(options).length === 0)) opts = { ...path };
+    else throw new ArgumentError("must be called with a path and/or options");
+    const matchRoot = () => this.match("/", { as: "root", via: "get", ...opts } as MatchOptions);
+    if (this.#scope.isResources()) {
+      const resource = this.#parentResource!;
+      this.#withLevel("root", () => this.#pathScope(resource.path, matchRoot));
+    } else matchRoot();
+    return this;
+  }
+
+  /** `redirect("/new/%{id}", status: 302)`, `redirect(subdomain: "x")`, or `redirect((params, req) => url)`. */
+  redirect(target: string | RedirectOptions | ((...args: any[]) => string), options?: RedirectOptions): Redirect {
+    const args: unknown[] = options === undefined ? [target] : [target, options];
+    const opts: Hash = isPlainObject(args[args.length - 1]) ? { ...(args.pop() as Hash) } : {};
+    const status = Number(opts.status || 301);
+    delete opts.status;
+    const path = args[0];
+    if (Object.keys(opts).length > 0) return new Redirect(status, { kind: "options", options: opts });
+    if (typeof path === "string") return new Redirect(status, { kind: "path", path });
+    if (typeof path === "function") return new Redirect(status, { kind: "callback", callback: path as (...a: any[]) => string });
+    throw new ArgumentError(`redirection argument not supported: ${inspectValue(path)}; give a path, an options object or a function`);
+  }
+
+  /** `mount app, at: "/x"`: any request handler, matched by path prefix with any verb. */
+  mount(app: Handler, options: MountOptions): this {
+    if (!isCallable(app)) throw new ArgumentError("A rack application must be specified");
+    const opts: Hash = { ...(options ?? {}) };
+    const path = opts.at as string | undefined;
+    delete opts.at;
+    if (!path) {
+      throw new ArgumentError(
+        'Must be called with mount point\n\n  mount SomeRackApp, at: "some_route"\n  or\n  mount(SomeRackApp => "some_route")\n\nIn switchyard: r.mount(handler, { at: "/some_route" })',
+      );
+    }
+    opts.as ||= appName(app);
+    opts.via ||= "all";
+    return this.match(path, { ...opts, to: app, anchor: false, format: false } as MatchOptions);
+  }
+
+  // ---------------------------------------------------------------- files, custom URLs, settings
+
+  /** `draw :api` — evaluates `<drawPath>/api.ts` here, in the current scope. */
+  draw(name: string): this {
+    this.#ctx.drawFile(String(name), this);
+    return this;
+  }
+
+  /** `direct(:homepage) { "https://rubyonrails.org" }` — a custom `homepage_path`/`homepage_url`. */
+  direct(name: string, ...rest: [callback: (...args: any[]) => unknown] | [options: Hash, callback: (...args: any[]) => unknown]): this {
+    if (!this.#scope.isRoot()) throw new RuntimeError("The direct method can't be used inside a routes scope block");
+    const callback = rest[rest.length - 1] as (...args: any[]) => unknown;
+    const options = rest.length > 1 ? { ...(rest[0] as Hash) } : {};
+    if (typeof callback !== "function") throw new ArgumentError(`direct ${JSON.stringify(name)} needs a callback that returns the URL`);
+    this.#ctx.builder.addDirect(String(name), callback, options);
+    return this;
+  }
+
+  /** `resolve("Basket") { [:basket] }` — how polymorphic helpers route a model. */
+  resolve(...args: [...models: (string | readonly string[])[], callback: (...args: any[]) => unknown] | [...models: (string | readonly string[])[], options: Hash, callback: (...args: any[]) => unknown]): this {
+    if (!this.#scope.isRoot()) throw new RuntimeError("The resolve method can't be used inside a routes scope block");
+    const { names, options, block } = splitArgs(args);
+    if (!block) throw new ArgumentError(`resolve ${names.map(String).join(", ")} needs a callback that returns the route`);
+    for (const model of names) this.#ctx.builder.addResolve(String(model), block as (...a: any[]) => unknown, options);
+    return this;
+  }
+
+  /** `default_url_options host: "example.com"` — the URL options every `_url` helper starts from. */
+  defaultUrlOptions(options: Record<string, unknown>): this {
+    this.#ctx.builder.setDefaultUrlOptions(options);
+    return this;
+  }
+}
+
+interface RouteArgs {
+  controller: unknown;
+  to: unknown;
+  via: unknown[];
+  formatted: unknown;
+  anchor: boolean;
+  optionsConstraints: unknown;
+}
+
+/** `get "photos/search"` means `photos#search` when no `to:`/`action:` is given (Rails' match shorthand). */
+function toFromPath(path: string, to: unknown, action: unknown): unknown {
+  if (to || action) return to;
+  const withoutFormat = path.replace(/\(\.:format\)$/, "");
+  if (!MATCH_SHORTHAND.test(withoutFormat)) return null;
+  return withoutFormat.replace(/^\//, "").replace(/\/([^/]*)$/, "#$1").replace(/-/g, "_");
+}
+
+/** A mounted class is named after itself (`AdminApp` -> `admin_app`), as Rails names mounted Rack classes. */
+function appName(app: unknown): string | null {
+  if (typeof app !== "function" || !/^class\b/.test(Function.prototype.toString.call(app))) return null;
+  return app.name ? underscore(app.name).replace(/\//g, "_") : null;
+}
+
+export type { RequestConstraint };
