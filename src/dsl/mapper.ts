@@ -4,7 +4,7 @@ import { inspectValue } from "../support/inspect.js";
 import { underscore } from "../support/inflector.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
-import { isCallable, URL_OPTIONS } from "./mapping.js";
+import { isCallable, isConstraintMap, URL_OPTIONS } from "./mapping.js";
 import type { Block, Handler, MatchOptions, MountOptions, NamespaceOptions, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
 import { Resource, SingletonResource } from "./resource.js";
 import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeLevel } from "./scope.js";
@@ -111,7 +111,7 @@ export class Mapper {
       if (Object.hasOwn(options, "as")) options.shallowPrefix ||= options.as;
     }
     let blockConstraint: unknown;
-    if (isPlainObject(options.constraints)) {
+    if (isConstraintMap(options.constraints)) {
       const urlDefaults: Hash = {};
       for (const [k, v] of Object.entries(options.constraints)) {
         if (URL_OPTIONS.includes(k) && (typeof v === "string" || Number.isInteger(v))) urlDefaults[k] = v;

@@ -46,6 +46,11 @@ export function isCallable(v: unknown): boolean {
   return typeof o.fetch === "function" || typeof o.call === "function" || typeof o.handle === "function";
 }
 
+/** A map of segment/request constraints, as opposed to a `{ matches(req) }` constraint object. */
+export function isConstraintMap(v: unknown): v is Hash {
+  return isPlainObject(v) && typeof v.matches !== "function";
+}
+
 export function isConstraintObject(v: unknown): boolean {
   return typeof v === "function" || (typeof v === "object" && v !== null && typeof (v as { matches?: unknown }).matches === "function");
 }
@@ -133,7 +138,7 @@ export function buildRoute(input: MappingInput, index: number): Route {
   let constraints: Hash = { ...scopeConstraints, ...optionConstraints };
   let blocks: RequestConstraint[];
   const oc = input.optionsConstraints;
-  if (isPlainObject(oc)) {
+  if (isConstraintMap(oc)) {
     const urlDefaults: Hash = {};
     for (const [k, v] of Object.entries(oc)) {
       if (URL_OPTIONS.includes(k) && (typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) urlDefaults[k] = v;

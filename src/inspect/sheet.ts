@@ -1,3 +1,4 @@
+import { underscore } from "../support/inflector.js";
 import type { Route } from "../table/route.js";
 
 /** Options of `routes.inspect()`, as the flags of `bin/rails routes`. */
@@ -80,14 +81,4 @@ function safeRegExp(source: string): RegExp {
   } catch {
     return new RegExp(source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
   }
-}
-
-/** `Admin::UsersController` -> `admin/users_controller` (ActiveSupport's underscore, enough for filters). */
-function underscore(name: string): string {
-  return name
-    .replace(/::/g, "/")
-    .replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2")
-    .replace(/([a-z\d])([A-Z])/g, "$1_$2")
-    .replace(/-/g, "_")
-    .toLowerCase();
 }

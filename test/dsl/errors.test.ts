@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { draw } from "../../src/dsl/draw.js";
+import type { Mapper } from "../../src/dsl/mapper.js";
+import { ArgumentError, RuntimeError } from "../../src/errors.js";
+
+function fails(fn: (r: Mapper) => void, message: string | RegExp, name = "ArgumentError") {
+  assert.throws(() => draw(fn), (e: Error) => {
+    assert.equal(e.name, name);
+    if (typeof message === "string") assert.equal(e.message, message);
+    else assert.match(e.message, message);
+    return true;
+  });
+}
+
+test("errors are ArgumentError instances with name 'ArgumentError'", () => {
+  assert.throws(() => draw((r) => r.collection(() => {})), ArgumentError);
+});
+
+test("member, collection, new and nested outside a resource", () => {
+  for (const what of ["member", "collection", "new", "nested"] as const) {
+    fails((r) => r[what](() => {}), `can't use ${what} outside resource(s) scope`);
+  }
+  fails((r) => r.get("preview", { on: "member", to: "photos#preview" }), "can't use member outside resource(s) scope");
+});
+
+test("form-2 maps without a path, and root with the wrong arguments", () => {
+  fails((r) => r.get({ to: "pages#home", as: "home" }), "Route path not specified");
+  fails((r) => r.root(null as never), "must be called with a path and/or options");
+  fails((r) => r.root({ to: "pages#home" }, { as: "start" }), "must be called with a path and/or options");
+});
+
+test("match without via explains how to fix it", () => {
+  fails((r) => r.match("photos", { to: "photos#index" }), /^You should not use the `match` method in your router without specifying an HTTP method\.\n/);
+});
+
+test("missing controller or action", () => {
+  fails((r) => r.get("dashboard"), "Missing :controller key on routes definition, please check your routes.");
+  fails((r) => r.get("photos/:id", { controller: "photos" }), "Missing :action key on routes definition, please check your routes.");
+});
+
+test("duplicate and invalid route names", () => {
+  fails((r) => { r.root("home#index"); r.root("landing#show"); }, /^Invalid route name, already in use: 'root' \n/);
+  fails((r) => r.get("x", { to: "pages#x", as: "1st-page" }), "Invalid route name: '1st_page'");
+});
+
+test("anchored and multiline requirements", () => {
+  fails((r) => r.get("photos/:id", { to: "photos#show", constraints: { id: /^\d+/ } }), "Regexp anchor characters are not allowed in routing requirements: /^\\d+/");
+  fails((r) => r.get("photos/:id", { to: "photos#show", constraints: { id: /a.b/s } }), "Regexp multiline option is not allowed in routing requirements: /a.b/m");
+});
+
+test("bad controller names, constraints, concerns and scope options", () => {
+  fails((r) => r.resources("blog-posts"), /^'blog-posts' is not a supported controller name/);
+  fails((r) => r.get("photos", { to: "photos#index", constraints: 5 as never }), "Invalid constraint: 5 must respond to :call or :matches?");
+  fails((r) => r.resources("posts", { concerns: "commentable" }), "No concern named commentable was found!");
+  fails((r) => r.scope({ anchor: false }, () => {}), "anchor is ignored unless passed to `match`");
+  fails((r) => r.get("photos", { path: "pictures", to: "photos#index" }), "Ambiguous route definition. Both :path and the route path were specified as strings.");
+  fails((r) => r.namespace("admin", () => r.get(":controller(/:action)")), ":controller segment is not allowed within a namespace block");
+  fails((r) => r.resources("photos", { param: "photo:id" }), ":param option can't contain colons");
+});
+
+test("unknown resource options name the resource and the bad value", () => {
+  fails((r) => r.resources("photos", { onyl: ["index"] }), /^resources "photos": unknown option onyl: \[ 'index' \]\. Valid options are /);
+});
+
+test("only/except naming an action a resource cannot have", () => {
+  fails((r) => r.resources("photos", { only: ["index", "search"] }), /^resources "photos": only: "search" is not an action of a resource; only takes index, create, new, show, update, destroy, edit\./);
+  fails((r) => r.resource("profile", { except: "index" }), /^resource "profile": except: "index" is not an action of a singular resource/);
+});
+
+test("direct and resolve inside a scope are RuntimeErrors, as in Rails", () => {
+  fails((r) => r.namespace("admin", () => r.direct("x", () => "/")), "The direct method can't be used inside a routes scope block", "RuntimeError");
+  assert.throws(() => draw((r) => r.scope("a", () => r.resolve("Basket", () => []))), RuntimeError);
+});
+
+test("unbalanced optional groups name the path", () => {
+  fails((r) => r.get("photos(/:id", { to: "photos#show" }), /^Invalid route path "\/photos\(\/:id\(\.:format\)": unclosed '\('/);
+});

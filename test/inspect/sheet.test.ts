@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { draw } from "../../src/dsl/draw.js";
+import { inspectValue } from "../../src/support/inspect.js";
+
+const set = draw((r) => {
+  r.resources("photos", { only: ["index", "show"] });
+  r.namespace("admin", () => r.resources("users", { only: ["index"], constraints: { id: /\d+/ } }));
+});
+
+test("the sheet right-aligns names and pads columns as bin/rails routes does", () => {
+  assert.equal(set.inspect(), [
+    "     Prefix Verb URI Pattern            Controller#Action",
+    "     photos GET  /photos(.:format)      photos#index",
+    "      photo GET  /photos/:id(.:format)  photos#show",
+    "admin_users GET  /admin/users(.:format) admin/users#index",
+  ].join("\n"));
+});
+
+test("the expanded form numbers each route", () => {
+  const out = set.inspect({ expanded: true });
+  assert.ok(out.startsWith(`--[ Route 1 ]${"-".repeat(80 - 13)}\nPrefix            | photos\nVerb              | GET\nURI               | /photos(.:format)\nController#Action | photos#index\n--[ Route 2 ]`));
+});
+
+test("controller and grep filters", () => {
+  assert.equal(set.inspect({ controller: "Admin::UsersController" }).split("\n").length, 2);
+  assert.match(set.inspect({ grep: "photo" }), /photo GET/);
+  assert.equal(set.inspect({ grep: "photo" }).split("\n").length, 3);
+  assert.equal(set.inspect({ grep: "nothing-matches" }), "No routes were found for this grep pattern.\nFor more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.");
+  assert.doesNotThrow(() => set.inspect({ grep: "(" }));
+});
+
+test("an empty table says so", () => {
+  assert.match(draw(() => {}).inspect(), /^You don't have any routes defined!\n\nPlease add some routes in config\/routes\.ts\./);
+});
+
+test("values print as util.inspect prints them, with Ruby's regexp source", () => {
+  assert.equal(inspectValue({ id: /[^\/]+/i, "a-b": "it's", n: null, list: ["x"] }), "{ id: /[^/]+/i, 'a-b': 'it\\'s', n: null, list: [ 'x' ] }");
+});

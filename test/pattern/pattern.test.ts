@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { escapeRoutePath, normalizeMapperPath, normalizeName, normalizePath, parsePattern, PathPattern } from "../../src/pattern/index.js";
+
+test("parses literals, slashes, dots, symbols, globs and nested groups", () => {
+  assert.deepEqual(parsePattern("/files/:name.:ext(/*rest)"), [
+    { type: "slash" }, { type: "literal", value: "files" }, { type: "slash" },
+    { type: "symbol", name: "name" }, { type: "dot" }, { type: "symbol", name: "ext" },
+    { type: "group", children: [{ type: "slash" }, { type: "star", name: "rest" }] },
+  ]);
+});
+
+test("a dash between symbols is a literal (Journey's scanner)", () => {
+  assert.deepEqual(parsePattern("/:origin-:destination").map((n) => n.type), ["slash", "symbol", "literal", "symbol"]);
+});
+
+test("escaped parentheses and colons are literals", () => {
+  assert.deepEqual(parsePattern("/a\\(b\\)\\:c"), [{ type: "slash" }, { type: "literal", value: "a(b):c" }]);
+});
+
+test("names, required names and optional names", () => {
+  const p = new PathPattern("/archive/:year(/:month(/:day))(.:format)");
+  assert.deepEqual(p.names, ["year", "month", "day", "format"]);
+  assert.deepEqual(p.requiredNames, ["year"]);
+  assert.deepEqual(p.optionalNames, ["month", "day", "format"]);
+  assert.equal(p.spec, "/archive/:year(/:month(/:day))(.:format)");
+});
+
+test("unbalanced groups are declaration errors naming the path", () => {
+  assert.throws(() => parsePattern("/a(/:b"), { name: "ArgumentError", message: `Invalid route path "/a(/:b": unclosed '('; close every optional group with ')'` });
+  assert.throws(() => parsePattern("/a)"), /unmatched '\)'/);
+  assert.throws(() => parsePattern("/a()"), /empty optional group/);
+});
+
+test("normalizePath: leading slash, squeezed slashes, no trailing slash, upper-case escapes", () => {
+  assert.equal(normalizePath("photos//1/"), "/photos/1");
+  assert.equal(normalizePath(""), "/");
+  assert.equal(normalizePath("/a%2fb"), "/a%2Fb");
+});
+
+test("normalizeMapperPath moves a leading optional group's slash inside, as Rails does", () => {
+  assert.equal(normalizeMapperPath("/(:locale)/books"), "(/:locale)/books");
+  assert.equal(normalizeMapperPath("/(:locale)"), "/(:locale)");
+  assert.equal(normalizeMapperPath("photos(/:page)"), "/photos(/:page)");
+  assert.equal(normalizeName("admin/users"), "admin_users");
+});
+
+test("escapeRoutePath percent-encodes unsafe characters byte by byte", () => {
+  assert.equal(escapeRoutePath("café/a b/%/[x]"), "caf%C3%A9/a%20b/%25/[x]");
+  assert.equal(escapeRoutePath("こ"), "%E3%81%93");
+});
