@@ -158,7 +158,7 @@ export class Mapper {
         shallowPath: Object.hasOwn(options, "path") ? options.path : path,
         shallowPrefix: Object.hasOwn(options, "as") ? options.as : path,
       };
-      const scopePath = Object.hasOwn(options, "path") ? String(options.path) : path;
+      const scopePath = Object.hasOwn(options, "path") ? String(options.path ?? "") : path;
       delete options.path;
       this.#pathScope(scopePath, () => this.scope({ ...defaults, ...options } as ScopeOptions, () => this.#run(block)));
     };
