@@ -1,0 +1,131 @@
+import type { PatternNode } from "../pattern/ast.js";
+import { singleCharMatcher } from "./regexp.js";
+
+/**
+ * A route pattern as the list of concrete token sequences it can match, in the order Journey's
+ * regexp would try them (an optional group present before absent, outer decisions first).
+ *
+ * A path reads as tokens: a separator (`/` or `.`) and the word after it up to the next
+ * separator (`/photos/12.json` is `/photos`, `/12`, `.json`). When every expansion of a pattern
+ * alternates separators and single words, and every parameter can only end at a separator, the
+ * regexp has exactly one way to match each expansion, so "the first expansion whose tokens match"
+ * is exactly what the regexp answers — and a trie over tokens can find it. Anything else
+ * (globs, `:a-:b`, `v:version`, lazy or open-ended requirements) is left to the regexp.
+ */
+export type Word =
+  /** Literal text between separators (possibly empty: `/` alone, or `/.json`). */
+  | { readonly kind: "literal"; readonly value: string }
+  /** A parameter with the default pattern `[^/.?]+`: one whole non-empty word. */
+  | { readonly kind: "param"; readonly name: string }
+  /** A parameter whose requirement is `X+` for a one-character class `X` (`\d+`, `[^\/]+`): the longest run of accepted characters. */
+  | {
+      readonly kind: "class";
+      readonly name: string;
+      readonly table: Uint8Array;
+      /** Tests one character beyond ASCII. */
+      readonly element: RegExp;
+      /** The class accepts every character but `/` (`[^\/]+`): its run ends at the next `/`. */
+      readonly allButSlash: boolean;
+      readonly key: string;
+    };
+
+export interface Token {
+  /** `/` (47) or `.` (46). */
+  readonly sep: number;
+  readonly word: Word;
+}
+
+export interface Expansion {
+  /** Priority among the route's expansions (0 first). */
+  readonly ord: number;
+  readonly tokens: readonly Token[];
+}
+
+/** More expansions than this (six independent optional groups) and the route is matched by its regexp. */
+export const MAX_EXPANSIONS = 64;
+
+type Atom = { sep: number } | { word: Word };
+
+class NotTokenized extends Error {}
+
+const EMPTY: Word = { kind: "literal", value: "" };
+
+function expandSequence(nodes: readonly PatternNode[], reqs: Readonly<Record<string, RegExp | string>>): Atom[][] {
+  let acc: Atom[][] = [[]];
+  for (const node of nodes) {
+    const choices = expandNode(node, reqs);
+    const next: Atom[][] = [];
+    for (const head of acc) for (const tail of choices) next.push(head.concat(tail));
+    if (next.length > MAX_EXPANSIONS) throw new NotTokenized();
+    acc = next;
+  }
+  return acc;
+}
+
+function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | string>>): Atom[][] {
+  switch (node.type) {
+    case "slash": return [[{ sep: 47 }]];
+    case "dot": return [[{ sep: 46 }]];
+    case "literal": return [[{ word: { kind: "literal", value: node.value } }]];
+    case "symbol": {
+      if (!Object.hasOwn(reqs, node.name)) return [[{ word: { kind: "param", name: node.name } }]];
+      const req = reqs[node.name]!;
+      const m = singleCharMatcher(req);
+      if (m === null) throw new NotTokenized();
+      const key = req instanceof RegExp ? `/${req.source}/${req.flags}` : req;
+      const allButSlash = m.table.every((v, c) => (v === 1) === (c !== 47)) && ["\u00e9", "\u65e5", "\ud800", "\uffff"].every((ch) => m.element.test(ch));
+      return [[{ word: { kind: "class", name: node.name, table: m.table, element: m.element, allButSlash, key } }]];
+    }
+    case "group": return [...expandSequence(node.children, reqs), []];
+    case "star":
+    case "or":
+      throw new NotTokenized();
+  }
+}
+
+/**
+ * The token expansions of an anchored pattern, or null when the pattern is not of that shape.
+ * Expansions that cannot match any normalized path (empty, or not starting with a separator) are dropped.
+ */
+export function expandPattern(
+  ast: readonly PatternNode[],
+  requirements: Readonly<Record<string, RegExp | string>>,
+  anchored: boolean,
+): Expansion[] | null {
+  if (!anchored) return null;
+  let sequences: Atom[][];
+  try {
+    sequences = expandSequence(ast, requirements);
+  } catch (e) {
+    if (e instanceof NotTokenized) return null;
+    throw e;
+  }
+  const out: Expansion[] = [];
+  for (let ord = 0; ord < sequences.length; ord++) {
+    const atoms = sequences[ord]!;
+    if (atoms.length === 0 || !("sep" in atoms[0]!)) continue;
+    const tokens: { sep: number; word: Word; placed: boolean }[] = [];
+    for (const atom of atoms) {
+      if ("sep" in atom) tokens.push({ sep: atom.sep, word: EMPTY, placed: false });
+      else {
+        const last = tokens[tokens.length - 1]!;
+        // Two words in a row (`:a:b`, `d(e)`): not one word per token.
+        if (last.placed) return null;
+        last.word = atom.word;
+        last.placed = true;
+      }
+    }
+    out.push({ ord, tokens: tokens.map(({ sep, word }) => ({ sep, word })) });
+  }
+  // A class parameter must not be able to run into what follows it in any expansion, or the
+  // regexp could backtrack into it: its run must stop exactly at the next separator (or the end).
+  for (const e of out) {
+    for (let i = 0; i < e.tokens.length; i++) {
+      const w = e.tokens[i]!.word;
+      if (w.kind !== "class") continue;
+      const next = e.tokens[i + 1];
+      if (next && w.table[next.sep] === 1) return null;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+import type { Route } from "../table/route.js";
+import { CompiledStrategy } from "./compiled.js";
+import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer.js";
+import { ReferenceStrategy } from "./reference.js";
+
+export type { Recognizer, RecognizeResult, RouteParams, MatchStrategy } from "./recognizer.js";
+export type { RecognizeRequest } from "./request.js";
+export type { RedirectResponse } from "./redirect.js";
+export { normalizeRequestPath, unescapeParam } from "./path.js";
+
+/** The strategies behind `Recognizer`: `compiled` (what a route set uses) and `reference` (Journey's linear scan). */
+export type StrategyName = "compiled" | "reference";
+
+/** Compiles a recognizer for a route table (eagerly: all the work happens here, none on the first request). */
+export function compileRecognizer(routes: readonly Route[], strategy: StrategyName = "compiled"): Recognizer {
+  const prepared = prepareRoutes(routes);
+  const matcher = strategy === "reference" ? new ReferenceStrategy(prepared) : new CompiledStrategy(prepared);
+  return new StrategyRecognizer(prepared, matcher);
+}

@@ -1,0 +1,242 @@
+import type { RequestConstraint, RequestInfo, Route } from "../table/route.js";
+
+/**
+ * What a caller may tell `recognize` about the request, for request constraints (`subdomain:`,
+ * `host:`, lambdas, `matches` objects) and redirect locations. Every field is optional; the host
+ * defaults to `example.com` (the host the conformance fixtures were recorded with).
+ */
+export interface RecognizeRequest {
+  /** `example.com` or `example.com:8080` (a port here sets `port`). */
+  host?: string;
+  /** Overrides the subdomain computed from `host` (Rails' `tld_length` 1). */
+  subdomain?: string;
+  /** Overrides the domain computed from `host`. */
+  domain?: string;
+  /** `http`, `https`, `https:` or `https://`. */
+  protocol?: string;
+  port?: number | string | null;
+  ip?: string;
+  /** Header names are matched case-insensitively. */
+  headers?: Record<string, string>;
+  /** Request (query/body) parameters; constraints see them merged with the path parameters. */
+  params?: Record<string, unknown>;
+  /** Any other attribute a hash constraint names (`user_agent`, `format`, ...). */
+  [attribute: string]: unknown;
+}
+
+export const DEFAULT_HOST = "example.com";
+
+// Rails' IP_HOST_REGEXP (`\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`, unanchored at the start).
+const IP_HOST = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** `ActionDispatch::Http::URL.extract_subdomains(host, 1)`. */
+export function subdomainsOf(host: string): string[] {
+  if (IP_HOST.test(host)) return [];
+  return rubySplit(host, ".").slice(0, -2);
+}
+
+/** `ActionDispatch::Http::URL.extract_domain(host, 1)`. */
+export function domainOf(host: string): string | null {
+  if (IP_HOST.test(host)) return null;
+  return rubySplit(host, ".").slice(-2).join(".");
+}
+
+/** Ruby's `String#split(sep)`: trailing empty fields are dropped. */
+function rubySplit(s: string, sep: string): string[] {
+  const parts = s.split(sep);
+  while (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+/**
+ * The request as constraints and redirects see it (Rails' `ActionDispatch::Request`), derived
+ * lazily from the caller's `RecognizeRequest`: created only when a route with request conditions,
+ * blocks or a redirect is reached.
+ */
+export class RequestContext {
+  readonly method: string;
+  /** The normalized path (`path_info`). */
+  readonly path: string;
+  readonly query: string;
+  readonly host: string;
+  readonly port: number;
+  readonly protocol: string;
+  private readonly given: RecognizeRequest;
+  private cachedSubdomain: string | undefined;
+  private cachedHeaders: Record<string, string> | undefined;
+
+  constructor(method: string, path: string, query: string, request: RecognizeRequest | undefined) {
+    this.method = method;
+    this.path = path;
+    this.query = query;
+    this.given = request ?? {};
+    const rawHost = typeof this.given.host === "string" && this.given.host !== "" ? this.given.host : DEFAULT_HOST;
+    const m = /:(\d+)$/.exec(rawHost);
+    this.host = m ? rawHost.slice(0, m.index) : rawHost;
+    this.protocol = normalizeProtocol(this.given.protocol);
+    const standard = this.protocol === "https://" ? 443 : 80;
+    const givenPort = this.given.port;
+    this.port = givenPort != null && givenPort !== "" && Number.isFinite(Number(givenPort)) ? Number(givenPort) : m ? Number(m[1]) : standard;
+  }
+
+  get standardPort(): number {
+    return this.protocol === "https://" ? 443 : 80;
+  }
+
+  /** Rails' `optional_port`: null for the protocol's standard port. */
+  get optionalPort(): number | null {
+    return this.port === this.standardPort ? null : this.port;
+  }
+
+  get subdomain(): string {
+    if (this.cachedSubdomain === undefined) {
+      this.cachedSubdomain = typeof this.given.subdomain === "string" ? this.given.subdomain : subdomainsOf(this.host).join(".");
+    }
+    return this.cachedSubdomain;
+  }
+
+  get domain(): string | null {
+    return typeof this.given.domain === "string" ? this.given.domain : domainOf(this.host);
+  }
+
+  /** Header names lower-cased. */
+  get headers(): Record<string, string> {
+    if (this.cachedHeaders === undefined) {
+      const out: Record<string, string> = Object.create(null);
+      const h = this.given.headers;
+      if (h && typeof h === "object") for (const k of Object.keys(h)) out[k.toLowerCase()] = String(h[k]);
+      this.cachedHeaders = out;
+    }
+    return this.cachedHeaders;
+  }
+
+  /** The value `request.send(name)` gives in Rails, for a hash constraint. */
+  attribute(name: string): unknown {
+    if (Object.hasOwn(this.given, name) && name !== "host" && name !== "port" && name !== "protocol") return this.given[name];
+    switch (name) {
+      case "host": return this.host;
+      case "subdomain": return this.subdomain;
+      case "subdomains": return this.subdomain === "" ? [] : this.subdomain.split(".");
+      case "domain": return this.domain;
+      case "port": return this.port;
+      case "protocol": return this.protocol;
+      case "scheme": return this.protocol.slice(0, -3);
+      case "method":
+      case "request_method": return this.method;
+      case "path": return this.path;
+      case "fullpath":
+      case "original_fullpath": return this.query ? `${this.path}?${this.query}` : this.path;
+      case "url":
+      case "original_url": return `${this.protocol}${this.hostWithPort}${this.query ? `${this.path}?${this.query}` : this.path}`;
+      case "host_with_port": return this.hostWithPort;
+      case "port_string": return this.port === this.standardPort ? "" : `:${this.port}`;
+      case "server_name": return this.host;
+      case "query_string": return this.query;
+      case "ip":
+      case "remote_ip": return typeof this.given.ip === "string" ? this.given.ip : (this.given.remote_ip ?? this.given.ip ?? null);
+      case "ssl": return this.protocol === "https://";
+      case "headers": return this.headers;
+      case "user_agent": return this.headers["user-agent"] ?? null;
+      case "referer":
+      case "referrer": return this.headers["referer"] ?? null;
+      case "authorization": return this.headers["authorization"] ?? null;
+      case "content_type": return this.headers["content-type"] ?? null;
+      case "media_type": return (this.headers["content-type"] ?? "").split(/\s*[;,]\s*/, 1)[0]!.toLowerCase() || null;
+      case "xhr": return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
+      default: return undefined;
+    }
+  }
+
+  get hostWithPort(): string {
+    return this.port === this.standardPort ? this.host : `${this.host}:${this.port}`;
+  }
+
+  /** The request object lambdas and `matches` constraints receive. */
+  info(params: Record<string, unknown>): RequestInfo {
+    const merged: Record<string, unknown> = Object.create(null);
+    const extra = this.given.params;
+    if (extra && typeof extra === "object") for (const k of Object.keys(extra)) merged[k] = extra[k];
+    for (const k of Object.keys(params)) merged[k] = params[k];
+    const info: RequestInfo = {
+      ...this.given,
+      method: this.method,
+      path: this.path,
+      host: this.host,
+      subdomain: this.subdomain,
+      domain: this.domain ?? undefined,
+      protocol: this.protocol,
+      port: this.port,
+      headers: this.headers,
+      params: merged,
+      pathParameters: { ...params },
+      query: this.query,
+    };
+    if (typeof this.given.ip === "string") info.ip = this.given.ip;
+    return info;
+  }
+}
+
+function normalizeProtocol(p: unknown): string {
+  if (typeof p !== "string" || p === "") return "http://";
+  const m = /^([^:]+)(:)?(\/\/)?$/.exec(p);
+  return m ? `${m[1]}://` : "http://";
+}
+
+/** Ruby's `present?` for the values a request attribute can hold. */
+function present(v: unknown): boolean {
+  if (v === null || v === undefined || v === false) return false;
+  if (typeof v === "string") return /\S/.test(v);
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === "object") return Object.keys(v as object).length > 0;
+  return true;
+}
+
+/**
+ * `Journey::Route#matches?` for the request conditions: Regexp/String via `===` on the attribute's
+ * string form (a RegExp is unanchored, as Ruby's `===`), Array membership, `true`/`false` for
+ * presence/blankness, a function called with the attribute (Ruby's `Proc#===`), else equality.
+ */
+export function conditionsMatch(conditions: ReadonlyArray<readonly [string, unknown]>, ctx: RequestContext): boolean {
+  for (let i = 0; i < conditions.length; i++) {
+    const [name, expected] = conditions[i]!;
+    const actual = ctx.attribute(name);
+    if (expected instanceof RegExp) {
+      expected.lastIndex = 0;
+      if (!expected.test(actual == null ? "" : String(actual))) return false;
+    } else if (typeof expected === "string") {
+      if (expected !== (actual == null ? "" : String(actual))) return false;
+    } else if (Array.isArray(expected)) {
+      if (!expected.some((e) => e === actual || (e != null && actual != null && String(e) === String(actual) && typeof e === typeof actual))) return false;
+    } else if (expected === true) {
+      if (!present(actual)) return false;
+    } else if (expected === false) {
+      if (present(actual)) return false;
+    } else if (typeof expected === "function") {
+      if (!(expected as (v: unknown) => unknown)(actual)) return false;
+    } else if (expected !== actual && !(typeof expected === "number" && Number(actual) === expected)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * `Mapper::Constraints#matches?`: every block passes. An object with `matches` is asked first; a
+ * function is called by arity as Rails does: 0 → `()`, 1 → `(req)`, 2+ → `(params, req)`.
+ */
+export function blocksMatch(blocks: readonly RequestConstraint[], params: Record<string, unknown>, ctx: RequestContext): boolean {
+  const req = ctx.info(params);
+  for (const block of blocks) {
+    const b = block as unknown as { matches?: unknown; call?: unknown; length?: number };
+    if (typeof b.matches === "function") {
+      if ((b.matches as (r: RequestInfo) => unknown).call(block, req)) continue;
+    }
+    if (typeof block === "function") {
+      const fn = block as (...args: unknown[]) => unknown;
+      const ok = fn.length < 1 ? fn() : fn.length === 1 ? fn(req) : fn({ ...params }, req);
+      if (ok) continue;
+    }
+    return false;
+  }
+  return true;
+}

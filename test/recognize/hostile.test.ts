@@ -1,0 +1,91 @@
+// Hostile input (issue 3): huge, malformed and adversarial paths answer in time linear in their
+// length, never throw, and never touch a prototype.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { plain, recognizers, STRATEGIES } from "./factory.js";
+
+const rec = recognizers((r) => {
+  r.root("home#index");
+  r.resources("photos", () => { r.resources("comments"); });
+  r.get("files/*path", { to: "files#show" });
+  r.get("codes/:code", { to: "codes#show", constraints: { code: /[a-f0-9]+/i } });
+  r.get("flights/:origin-:destination", { to: "flights#search" });
+  r.get(":__proto__/:constructor/:prototype", { to: "weird#show" });
+  r.get("__proto__/constructor", { to: "proto#show" });
+  r.mount(() => new Response(), { at: "/app" });
+});
+
+function timed<T>(f: () => T): [T, number] {
+  const t0 = performance.now();
+  const v = f();
+  return [v, performance.now() - t0];
+}
+
+const MB = 1 << 20;
+const inputs: [string, string][] = [
+  ["1 MB segment", "/photos/" + "a".repeat(MB)],
+  ["1 MB of segments", "/photos/1/comments/" + "a/".repeat(MB / 2)],
+  ["10,000 slashes", "/".repeat(10_000)],
+  ["10,000 slashes inside", "/photos" + "/".repeat(10_000) + "1"],
+  ["1 MB glob", "/files/" + "ab/".repeat(MB / 3) + "c.txt"],
+  ["1 MB of dots", "/photos/" + ".".repeat(MB)],
+  ["1 MB of dashes", "/flights/" + "-".repeat(MB)],
+  ["1 MB of escapes", "/photos/" + "%e2%82%ac".repeat(MB / 9)],
+  ["1 MB of unicode", "/photos/" + "é".repeat(MB)],
+  ["malformed escapes", "/photos/%/%%/%zz/%4/%G1"],
+  ["invalid UTF-8", "/photos/%FF%FE%C3%28%ED%A0%80"],
+  ["NUL", "/photos/\u0000/comments/\u0000"],
+  ["lone surrogates", "/photos/\uD800\uDC00\uDFFF"],
+  ["query only", "?/photos"],
+  ["empty", ""],
+];
+
+describe("hostile input", () => {
+  for (const s of STRATEGIES) {
+    it(`answers without throwing, in linear time (${s})`, () => {
+      for (const [label, path] of inputs) {
+        for (const method of ["GET", "HEAD", "POST", "BREW", ""]) {
+          const [res, ms] = timed(() => rec[s].recognize(method, path));
+          assert.ok(res === null || typeof res === "object", label);
+          assert.ok(ms < 2000, `${label} (${method}) took ${ms.toFixed(0)} ms`);
+        }
+      }
+    });
+  }
+
+  // Token-shaped routes (the compiled trie) are linear. Routes only a regexp can match (`:a-:b`)
+  // keep Journey's backtracking: a failing 1 MB segment of dashes is quadratic, in Rails too.
+  it("costs time proportional to the path's length", () => {
+    const cost = (n: number) => {
+      const path = "/photos/" + "a-".repeat(n / 2) + "/comments/" + "b.".repeat(n / 2) + "/x";
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) best = Math.min(best, timed(() => rec.compiled.recognize("GET", path))[1]);
+      return best;
+    };
+    cost(1000);
+    const small = cost(100_000), large = cost(800_000);
+    assert.ok(large < small * 8 * 4 + 5, `8x the input cost ${(large / small).toFixed(1)}x the time`);
+  });
+
+  it("keeps __proto__, constructor and prototype as plain keys and values", () => {
+    for (const s of STRATEGIES) {
+      const res = rec[s].recognize("GET", "/__proto__/constructor/prototype");
+      assert.deepEqual(plain(res), { name: null, params: { controller: "weird", action: "show", ["__proto__"]: "__proto__", constructor: "constructor", prototype: "prototype" } });
+      const params = (res as { params: Record<string, unknown> }).params;
+      assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(params)), null);
+      assert.ok(Object.hasOwn(params, "__proto__"));
+      assert.equal(plain(rec[s].recognize("GET", "/photos/__proto__"))!.constructor, Object);
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/constructor")), { name: "photo", params: { controller: "photos", action: "show", id: "constructor" } });
+    }
+    assert.equal(({} as Record<string, unknown>).controller, undefined);
+    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, "action"), false);
+  });
+
+  it("unescapes invalid UTF-8 to replacement characters and keeps raw unicode as sent", () => {
+    for (const s of STRATEGIES) {
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/%FF")), { name: "photo", params: { controller: "photos", action: "show", id: "\uFFFD" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/日本")), { name: "photo", params: { controller: "photos", action: "show", id: "日本" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/%E6%97%A5")), { name: "photo", params: { controller: "photos", action: "show", id: "日" } });
+    }
+  });
+});

@@ -1,0 +1,113 @@
+// Rails' recognition rules beyond the fixtures, each answer taken from Rails 6.1 through
+// ../shared/conformance/oracle.rb (issue 3). Every case runs through both strategies.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { normalizeRequestPath, unescapeParam } from "../../src/recognize/index.js";
+import { plain, recognizers, STRATEGIES } from "./factory.js";
+
+const app = () => () => new Response("ok");
+
+describe("recognition semantics (Rails 6.1 answers)", () => {
+  const rec = recognizers((r) => {
+    r.resources("photos", { only: ["index", "show"] });
+    r.get("a/:x-:y", { to: "a#b" });
+    r.get("b/:x(-:y)", { to: "b#b" });
+    r.get("c/v:ver", { to: "c#c" });
+    r.get("d(e)", { to: "d#d" });
+    r.get("f/:a(/:b)(/:c)", { to: "f#f" });
+    r.get("g/:id(.:format)(/x)", { to: "g#g" });
+    r.get("h/*p/:q", { to: "h#h", format: false });
+    r.match("m", { to: "m#m", via: "all" });
+    r.match("m", { to: "m#head", via: "head", constraints: (_req: unknown) => false });
+    r.mount(app(), { at: "/healthz" });
+  });
+  const cases: [string, string, unknown][] = [
+    ["GET", "/photos#frag", { name: "photos", params: { controller: "photos", action: "index" } }],
+    ["GET", "/photos/1%2e5", { name: "photo", params: { controller: "photos", action: "show", id: "1.5" } }],
+    ["GET", "/photos/%00", { name: "photo", params: { controller: "photos", action: "show", id: "\u0000" } }],
+    ["GET", "/photos/a%2F", { name: "photo", params: { controller: "photos", action: "show", id: "a/" } }],
+    ["GET", "/a/x-y-z", { name: null, params: { controller: "a", action: "b", x: "x-y", y: "z" } }],
+    ["GET", "/b/x-y-z", { name: null, params: { controller: "b", action: "b", x: "x-y-z" } }],
+    ["GET", "/c/v1.2", { name: null, params: { controller: "c", action: "c", ver: "1", format: "2" } }],
+    // Journey's simulator reads whole tokens: `d(e)` never matches `/de`.
+    ["GET", "/de", null],
+    ["GET", "/d", { name: null, params: { controller: "d", action: "d" } }],
+    ["GET", "/f/1/2", { name: null, params: { controller: "f", action: "f", a: "1", b: "2" } }],
+    ["GET", "/g/1.json/x", { name: null, params: { controller: "g", action: "g", id: "1", format: "json" } }],
+    ["GET", "/h/a/b/c", { name: null, params: { controller: "h", action: "h", p: "a/b", q: "c" } }],
+    // An explicit HEAD route whose lambda refuses still hides the GET routes.
+    ["HEAD", "/m", null],
+    ["GET", "/m", { name: "m", params: { controller: "m", action: "m" } }],
+    ["get", "/photos", { name: "photos", params: { controller: "photos", action: "index" } }],
+    ["FOO", "/photos", null],
+    ["GET", "/healthz-x", { name: null, params: {} }],
+    ["GET", "/healthz.json", { name: null, params: {} }],
+    ["GET", "/healthz/", { name: null, params: {} }],
+    ["GET", "/healthzx", null],
+  ];
+  for (const s of STRATEGIES) {
+    it(`answers as Rails (${s})`, () => {
+      for (const [method, path, want] of cases) assert.deepEqual(plain(rec[s].recognize(method, path)), want, `${method} ${path}`);
+    });
+  }
+
+  it("gives params without inherited keys", () => {
+    const res = rec.compiled.recognize("GET", "/photos/1");
+    assert.ok(res && "params" in res);
+    for (const key of ["toString", "constructor", "hasOwnProperty", "__proto__"]) assert.equal(key in res.params, false, key);
+  });
+
+  it("asks lambdas by arity and objects by matches, in order, with the path parameters", () => {
+    const seen: string[] = [];
+    const r = recognizers((m) => {
+      m.get("x/:id", { to: "x#zero", constraints: () => (seen.push("zero"), false) });
+      m.get("x/:id", { to: "x#one", constraints: (req: { params?: Record<string, unknown> }) => (seen.push(`one:${req.params?.id}`), false) });
+      m.get("x/:id", { to: "x#two", constraints: (params: Record<string, string>, _req: unknown) => (seen.push(`two:${params.id}`), params.id === "7") });
+      m.get("x/:id", { to: "x#obj", constraints: { matches: () => (seen.push("obj"), true) } });
+    });
+    for (const s of STRATEGIES) {
+      seen.length = 0;
+      assert.deepEqual(plain(r[s].recognize("GET", "/x/7")), { name: null, params: { controller: "x", action: "two", id: "7" } });
+      assert.deepEqual(seen, ["zero", "one:7", "two:7"]);
+      seen.length = 0;
+      assert.deepEqual(plain(r[s].recognize("GET", "/x/8")), { name: null, params: { controller: "x", action: "obj", id: "8" } });
+      assert.deepEqual(seen, ["zero", "one:8", "two:8", "obj"]);
+    }
+  });
+
+  it("compares request conditions as Route#matches? does", () => {
+    const r = recognizers((m) => {
+      m.get("p", { to: "p#re", constraints: { subdomain: /pi/ } });
+      m.get("p", { to: "p#list", constraints: { subdomain: ["www", "web"] } });
+      m.get("p", { to: "p#present", constraints: { subdomain: true } });
+      m.get("p", { to: "p#blank", constraints: { subdomain: false } });
+    });
+    for (const s of STRATEGIES) {
+      const action = (host: string) => (r[s].recognize("GET", "/p", { host }) as unknown as { params: { action: string } }).params.action;
+      assert.equal(action("api.example.com"), "re");
+      assert.equal(action("web.example.com"), "list");
+      assert.equal(action("other.example.com"), "present");
+      assert.equal(action("example.com"), "blank");
+      assert.equal(action("127.0.0.1"), "blank");
+    }
+  });
+});
+
+describe("request path normalization (Journey::Router::Utils.normalize_path)", () => {
+  it("squeezes slashes, drops the trailing one, upper-cases escapes, ignores the query", () => {
+    assert.equal(normalizeRequestPath(""), "/");
+    assert.equal(normalizeRequestPath("//"), "/");
+    assert.equal(normalizeRequestPath("photos//1/"), "/photos/1");
+    assert.equal(normalizeRequestPath("/a%2fb%Aa?x=%2f#y"), "/a%2Fb%Aa");
+    const same = "/photos/1";
+    assert.equal(normalizeRequestPath(same), same);
+  });
+  it("unescapes %xx only, reading pairs as Ruby's String#hex", () => {
+    assert.equal(unescapeParam("c++"), "c++");
+    assert.equal(unescapeParam("caf%C3%A9"), "café");
+    assert.equal(unescapeParam("100%25"), "100%");
+    assert.equal(unescapeParam("100%"), "100%");
+    assert.equal(unescapeParam("%zz"), "\u0000");
+    assert.equal(unescapeParam("%FF"), "\uFFFD");
+  });
+});
