@@ -1,0 +1,188 @@
+// Named route helpers, url_for, polymorphic routes, direct/resolve (issue 4, SPEC §3).
+// Expected values are Rails 6.1's output for the same declarations (../shared/conformance/oracle.rb).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { ArgumentError, UrlGenerationError, draw } from "../../src/index.js";
+
+class Model {
+  constructor(readonly id: number | null = null, readonly slug: string | null = null) {}
+  toParam(): string | null { return this.slug ?? (this.id == null ? null : String(this.id)); }
+}
+class Magazine extends Model {}
+class Ad extends Model {}
+class Photo extends Model {}
+class Sheep extends Model {}
+class AdminPhoto extends Model { static modelName = "Admin::Photo"; }
+
+describe("named helpers: positional arguments", () => {
+  const h = draw((r) => {
+    r.resources("users", () => { r.resources("posts"); });
+    r.resources("photos");
+    r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
+  }).helpers;
+
+  it("fill the required segments in order, and an extra one fills format", () => {
+    assert.equal(h.user_post_path(1, 2), "/users/1/posts/2");
+    assert.equal(h.photo_path(1, "json"), "/photos/1.json");
+    assert.equal(h.photo_path(1, 2, 3), "/photos/1.2");
+  });
+  it("skip segments named in the options object", () => {
+    assert.equal(h.user_post_path(2, { user_id: 1 }), "/users/1/posts/2");
+    assert.equal(h.user_post_path(1, 2, { user_id: 9 }), "/users/9/posts/1.2");
+  });
+  it("map onto optional segments first when fewer than the segments are given (Rails' rule)", () => {
+    // Exactly the required segments: Rails' optimized helper fills them by position.
+    assert.equal(h.page_path("about"), "/pages/about");
+    // Fewer than all segments, with options: the general rule maps "about" onto :locale.
+    assert.throws(() => h.page_path("about", { format: "json" }), UrlGenerationError);
+    assert.equal(h.page_path("fr", "about"), "/fr/pages/about");
+    assert.equal(h.page_path({ id: "about" }), "/pages/about");
+  });
+  it("work destructured", () => {
+    const { photo_path } = h;
+    assert.equal(photo_path(3), "/photos/3");
+  });
+});
+
+describe("named helpers: values and escaping", () => {
+  const h = draw((r) => {
+    r.get("tags/:name", { to: "tags#show", as: "tag" });
+    r.get("files/*path", { to: "files#show", as: "file" });
+    r.resources("articles");
+  }).helpers;
+  it("records fill segments with toParam()", () => {
+    assert.equal(h.article_path(new Model(5, "5-hello world")), "/articles/5-hello%20world");
+  });
+  it("segments use escape_segment, globs escape_path", () => {
+    assert.equal(h.tag_path("a/b c"), "/tags/a%2Fb%20c");
+    assert.equal(h.file_path("my docs/read me"), "/files/my%20docs/read%20me");
+    assert.equal(h.file_path(["x", "y"]), "/files/x/y");
+  });
+  it("format, anchor, params and the rest as the query string", () => {
+    assert.equal(h.article_path(1, { format: "json", anchor: "top", ref: "home" }), "/articles/1.json?ref=home#top");
+    assert.equal(h.articles_path({ page: 1, params: { page: 3 } }), "/articles?page=3");
+    assert.equal(h.articles_path({ filter: { tags: ["a b", "c"] } }), "/articles?filter%5Btags%5D%5B%5D=a+b&filter%5Btags%5D%5B%5D=c");
+  });
+});
+
+describe("named helpers: errors", () => {
+  const h = draw((r) => {
+    r.resources("accounts", () => { r.resources("invoices"); });
+    r.resources("items", { constraints: { id: /\d+/ } });
+  }).helpers;
+  it("a missing segment is a UrlGenerationError with Rails' message and the route name", () => {
+    assert.throws(() => h.account_invoice_path(1), (e: unknown) => {
+      assert.ok(e instanceof UrlGenerationError);
+      assert.equal(e.message, 'No route matches {:account_id=>1, :action=>"show", :controller=>"invoices"}, missing required keys: [:id]');
+      assert.equal((e as unknown as { routeName: string }).routeName, "account_invoice");
+      assert.deepEqual((e as unknown as { missingKeys: string[] }).missingKeys, ["id"]);
+      return true;
+    });
+    assert.throws(() => h.account_invoice_path(null, 2), /No route matches \{:account_id=>nil, :action=>"show", :controller=>"invoices", :id=>"2"\}, missing required keys: \[:account_id\]/);
+  });
+  it("a segment failing its constraint is reported as an unmatched constraint", () => {
+    assert.throws(() => h.item_path("abc"), /possible unmatched constraints: \[:id\]/);
+  });
+  it("an empty segment is missing in the optimized helper", () => {
+    assert.throws(() => h.account_path(""), /missing required keys: \[:id\]/);
+  });
+  it("_url without a host is Rails' ArgumentError", () => {
+    assert.throws(() => h.account_url(1), (e: unknown) => e instanceof ArgumentError && /^Missing host to link to!/.test(e.message));
+  });
+  it("an invalid protocol is an ArgumentError naming it", () => {
+    assert.throws(() => h.account_url(1, { host: "x.org", protocol: 5 }), /Invalid :protocol option: 5/);
+  });
+});
+
+describe("url options", () => {
+  const h = draw((r) => { r.resources("photos"); r.root("home#index"); }, { defaultUrlOptions: { host: "example.com" } }).helpers;
+  it("host, protocol, port, subdomain, domain, user/password", () => {
+    assert.equal(h.photo_url(1, { protocol: "https", port: 8443 }), "https://example.com:8443/photos/1");
+    assert.equal(h.photo_url(1, { host: "www.example.com", subdomain: "api" }), "http://api.example.com/photos/1");
+    assert.equal(h.photo_url(1, { domain: "example.org" }), "http://example.org/photos/1");
+    assert.equal(h.photo_url(1, { user: "a b", password: "p@ss" }), "http://a+b:p%40ss@example.com/photos/1");
+    assert.equal(h.photo_url(1, { user: "alone" }), "http://example.com/photos/1?user=alone");
+  });
+  it("scriptName, trailingSlash and onlyPath", () => {
+    assert.equal(h.photos_path({ scriptName: "/blog/" }), "/blog/photos");
+    assert.equal(h.photos_path({ trailingSlash: true, page: 2 }), "/photos/?page=2");
+    assert.equal(h.photo_url(1, { onlyPath: true }), "/photos/1");
+    assert.equal(h.root_url({ scriptName: "/app" }), "http://example.com/app/");
+  });
+});
+
+describe("url_for and route_for", () => {
+  const h = draw((r) => {
+    r.resources("photos");
+    r.namespace("admin", () => { r.resources("users", { only: ["show"] }); });
+    r.get(":controller(/:action(/:id))");
+  }).helpers;
+  it("picks the route from controller/action and the supplied segments", () => {
+    assert.equal(h.url_for({ controller: "photos", action: "show", id: 4, onlyPath: true }), "/photos/4");
+    assert.equal(h.url_for({ controller: "photos", onlyPath: true }), "/photos");
+    assert.equal(h.url_for({ controller: "/admin/users", action: "show", id: 2, onlyPath: true }), "/admin/users/2");
+    assert.equal(h.url_for({ controller: "reports", action: "weekly", onlyPath: true }), "/reports/weekly");
+    assert.equal(h.url_for({ use_route: "photo", id: 9, onlyPath: true }), "/photos/9");
+  });
+  it("passes strings through and routes route_for to _url helpers", () => {
+    assert.equal(h.url_for("/x?y"), "/x?y");
+    assert.equal(h.route_for("photo", 3, { host: "e.org" }), "http://e.org/photos/3");
+  });
+});
+
+describe("polymorphic routes", () => {
+  const h = draw((r) => {
+    r.resources("magazines", () => { r.resources("ads"); });
+    r.resources("photos");
+    r.resources("sheep");
+    r.namespace("admin", () => { r.resources("photos"); });
+    r.resource("basket");
+    r.resolve("Basket", function (this: any, _basket: unknown, options: Record<string, unknown>) { return this.route_for("basket", options); });
+    r.direct("photo_anchor", (photo: Photo) => [photo, { anchor: `photo-${photo.id}` }]);
+  }, { defaultUrlOptions: { host: "example.com" } }).helpers;
+  it("records, new records, arrays and name prefixes", () => {
+    assert.equal(h.polymorphic_path(new Photo(1)), "/photos/1");
+    assert.equal(h.polymorphic_path(new Photo()), "/photos");
+    assert.equal(h.polymorphic_path([new Magazine(1), new Ad(2)]), "/magazines/1/ads/2");
+    assert.equal(h.new_polymorphic_path([new Magazine(1), new Ad()]), "/magazines/1/ads/new");
+    assert.equal(h.edit_polymorphic_path(new Photo(4)), "/photos/4/edit");
+    assert.equal(h.polymorphic_path(["admin", new Photo(3)]), "/admin/photos/3");
+    assert.equal(h.polymorphic_path(new AdminPhoto(3)), "/admin/photos/3");
+    assert.equal(h.polymorphic_path(new Sheep()), "/sheep");
+    assert.equal(h.polymorphic_url(new Photo(1), { anchor: "x" }), "http://example.com/photos/1#x");
+  });
+  it("persisted is record.persisted, else id != null", () => {
+    const draft = Object.assign(new Photo(9), { persisted: false });
+    assert.equal(h.polymorphic_path(draft), "/photos");
+  });
+  it("resolve and direct callbacks run with this bound to the helpers", () => {
+    assert.equal(h.polymorphic_path(new (class Basket extends Model {})(1)), "/basket");
+    assert.equal(h.photo_anchor_path(new Photo(7)), "/photos/7#photo-7");
+  });
+  it("nil targets and unknown routes are clear errors", () => {
+    assert.throws(() => h.polymorphic_path(null), /Nil location provided/);
+    assert.throws(() => h.polymorphic_path([new Ad(2)]), /undefined method 'ad_path'/);
+  });
+});
+
+describe("hostile input", () => {
+  const h = draw((r) => { r.resources("photos"); }, { defaultUrlOptions: { host: "example.com" } }).helpers;
+  it("__proto__, constructor and toString keys are ordinary query keys, nothing is polluted", () => {
+    const opts = JSON.parse('{"__proto__": {"admin": true}, "constructor": {"x": 1}, "toString": "y"}');
+    assert.equal(h.photos_path(opts), "/photos?__proto__%5Badmin%5D=true&constructor%5Bx%5D=1&toString=y");
+    assert.equal(({} as Record<string, unknown>).admin, undefined);
+    assert.equal(h.photo_path({ id: 1, hasOwnProperty: "z" }), "/photos/1?hasOwnProperty=z");
+  });
+  it("odd values do not crash", () => {
+    assert.equal(h.photo_path(Symbol("s")), "/photos/s");
+    assert.equal(h.photo_path(10n), "/photos/10");
+    assert.equal(h.photo_path("\uD800"), "/photos/%EF%BF%BD");
+    assert.equal(h.photos_path({ d: new Date(0) }).startsWith("/photos?d="), true);
+    // Rails' general path (taken when default url options exist) accepts "" for a segment.
+    assert.equal(h.photo_path(""), "/photos/");
+    assert.throws(() => h.photos_url({ params: 5 as unknown as Record<string, unknown>, host: "x" }), ArgumentError);
+  });
+  it("the helpers object is frozen", () => {
+    assert.ok(Object.isFrozen(h));
+  });
+});
