@@ -1,5 +1,7 @@
 import { formatRoutes, type InspectOptions } from "../inspect/sheet.js";
 import type { Route } from "./route.js";
+import { buildHelpers, type Helpers } from "../generate/helpers.js";
+import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "../recognize/index.js";
 
 /** URL options that `_url` helpers and `url_for` read (Rails' `default_url_options`). */
 export interface UrlOptions {
@@ -55,6 +57,22 @@ export class RouteSet implements RouteTable {
     this.defaultUrlOptions = Object.freeze({ ...table.defaultUrlOptions });
     this.directs = table.directs;
     this.resolves = table.resolves;
+    // Compiled eagerly, so that drawing pays for it and the first request does not.
+    this.#recognizer = compileRecognizer(this.routes);
+  }
+
+  readonly #recognizer: Recognizer;
+
+  /** What a Rails app serving `method path` would route to: `{ name, params }`, `{ name, redirect }`, or null (SPEC §2). */
+  recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null {
+    return this.#recognizer.recognize(method, path, request);
+  }
+
+  #helpers: Helpers | undefined;
+
+  /** `photo_path`, `photo_url`, `url_for`, `polymorphic_path`, ... compiled once, on first use (SPEC §3). */
+  get helpers(): Helpers {
+    return (this.#helpers ??= buildHelpers(this));
   }
 
   /** The `bin/rails routes` sheet (or the expanded form), optionally filtered. */
