@@ -1,0 +1,252 @@
+// Recognition benchmark (issue 3): switchyard's compiled recognizer against the fastest JavaScript
+// routers, on the shared tables of ../shared/bench (generated into bench/tables/).
+//   npm run build && node bench/recognize.mjs [--quick] [--only TABLE]
+//
+// Every router registers the same table (switchyard with full Rails semantics, through `draw`),
+// every router's answer to every request is checked against the table's `expect` before timing,
+// and only routers that answer every request correctly are compared. Timed: the whole request
+// list (hits and misses mixed), reported per request.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { bench, do_not_optimize, run } from "mitata";
+// SWITCHYARD_ENTRY: benchmark another build of the package (default: this package's dist/).
+const { draw } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js");
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
+const tablesDir = path.join(here, "tables");
+const TABLES = ["github", "rails-app", "synth-100", "synth-1000", "synth-10000"];
+
+if (!TABLES.every((t) => fs.existsSync(path.join(tablesDir, `${t}.json`)))) {
+  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+}
+const load = (name) => JSON.parse(fs.readFileSync(path.join(tablesDir, `${name}.json`), "utf8"));
+
+// ------------------------------------------------------------------ switchyard
+
+/** Replays a Rails-shaped table's `draw` tree with the DSL, as rails_bench.rb does with Rails. */
+function replay(r, entries) {
+  for (const e of entries) {
+    if (e.root) r.root(e.root);
+    else if (e.namespace) r.namespace(e.namespace, () => replay(r, e.draw));
+    else if (e.resources) {
+      const opts = e.only ? { only: e.only } : {};
+      r.resources(e.resources, opts, () => {
+        if (e.collection) r.collection(() => { for (const [verb, name] of e.collection) r[verb](name); });
+        if (e.member) r.member(() => { for (const [verb, name] of e.member) r[verb](name); });
+        if (e.nested) replay(r, e.nested);
+      });
+    } else {
+      const verb = ["get", "post", "put", "patch", "delete"].find((v) => v in e);
+      r[verb](e[verb], e.to ? { to: e.to } : {});
+    }
+  }
+}
+
+/** The GitHub table: plain `METHOD path` routes whose parameters match `[^/]+` and take no format. */
+function drawGithub(table) {
+  return draw((r) => {
+    table.routes.forEach((route, i) => {
+      const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      const constraints = Object.fromEntries(names.map((n) => [n, /[^\/]+/]));
+      r.match(route.path, { to: `github#r${i}`, via: route.method.toLowerCase(), format: false, constraints });
+    });
+  });
+}
+
+function drawTable(table) {
+  return table.spec ? draw((r) => replay(r, table.spec.draw)) : drawGithub(table);
+}
+
+/** Maps switchyard's answers back to table keys: the table's routes are switchyard's routes, in order. */
+function switchyardKeys(table, routes) {
+  const got = routes.routes.map((r) => `${r.verb} ${r.path}`);
+  const want = table.routes.map((r) => `${r.method} ${table.spec ? r.path : r.path}`);
+  if (got.length !== want.length || got.some((k, i) => k !== want[i])) {
+    const i = got.findIndex((k, j) => k !== want[j]);
+    throw new Error(`${table.name}: switchyard drew ${got.length} routes, table has ${want.length}; first difference at ${i}: ${got[i]} vs ${want[i]}`);
+  }
+  return (method, res) => {
+    if (res === null) return null;
+    const cands = routes.routes.filter((r) =>
+      r.name === res.name && r.defaults.controller === res.params.controller && r.defaults.action === res.params.action &&
+      (r.verbs.length === 0 || r.verbs.includes(method === "HEAD" ? "GET" : method)) &&
+      r.pattern.requiredNames.every((n) => n in res.params) &&
+      Object.keys(res.params).every((k) => k in r.defaults || r.pattern.names.includes(k)));
+    if (cands.length !== 1) return `ambiguous:${cands.length}`;
+    const r = cands[0];
+    const names = r.pattern.names.filter((n) => res.params[n] !== undefined);
+    return names.every((n) => typeof res.params[n] === "string") ? table.routes[routes.routes.indexOf(r)].key : "bad-params";
+  };
+}
+
+// ------------------------------------------------------------------ peers
+
+const strip = (p) => p.replace("(.:format)", "");
+const peerPaths = (route, withFormat) => {
+  const base = strip(route.path);
+  return withFormat && route.path.endsWith("(.:format)") ? [base, `${base}.:format`] : [base];
+};
+
+const PEERS = {
+  "find-my-way": (table, withFormat) => {
+    const r = require("find-my-way")();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.on(route.method, p, () => {}, { key: route.key });
+    return { find: (m, p) => r.find(m, p), key: (x) => x?.store.key ?? null };
+  },
+  memoirist: async (table, withFormat) => {
+    const { Memoirist } = await import("memoirist");
+    const r = new Memoirist();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.add(route.method, p, route.key);
+    return { find: (m, p) => r.find(m, p), key: (x) => x?.store ?? null };
+  },
+  "@medley/router": (table, withFormat) => {
+    const Router = require("@medley/router");
+    const r = new Router();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.register(p)[route.method] = route.key;
+    return { find: (m, p) => r.find(p), key: (x, m) => x?.store[m] ?? null };
+  },
+  rou3: async (table, withFormat) => {
+    const { createRouter, addRoute, findRoute } = await import("rou3");
+    const r = createRouter();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) addRoute(r, route.method, p, route.key);
+    return { find: (m, p) => findRoute(r, m, p), key: (x) => x?.data ?? null };
+  },
+  "rou3 compileRouter": async (table, withFormat) => {
+    const { createRouter, addRoute } = await import("rou3");
+    const { compileRouter } = await import("rou3/compiler");
+    const r = createRouter();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) addRoute(r, route.method, p, route.key);
+    const find = compileRouter(r);
+    return { find: (m, p) => find(m, p), key: (x) => x?.data ?? null };
+  },
+  "hono RegExpRouter": async (table, withFormat) => {
+    const { RegExpRouter } = await import("hono/router/reg-exp-router");
+    const r = new RegExpRouter();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.add(route.method, p, route.key);
+    return { find: (m, p) => r.match(m, p), key: (x) => x?.[0]?.[0]?.[0] ?? null };
+  },
+  "hono TrieRouter": async (table, withFormat) => {
+    const { TrieRouter } = await import("hono/router/trie-router");
+    const r = new TrieRouter();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.add(route.method, p, route.key);
+    return { find: (m, p) => r.match(m, p), key: (x) => x?.[0]?.[0]?.[0] ?? null };
+  },
+  "hono SmartRouter": async (table, withFormat) => {
+    const { SmartRouter } = await import("hono/router/smart-router");
+    const { RegExpRouter } = await import("hono/router/reg-exp-router");
+    const { TrieRouter } = await import("hono/router/trie-router");
+    const r = new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] });
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.add(route.method, p, route.key);
+    return { find: (m, p) => r.match(m, p), key: (x) => x?.[0]?.[0]?.[0] ?? null };
+  },
+  "koa-tree-router": (table, withFormat) => {
+    const Router = require("koa-tree-router");
+    const r = new Router();
+    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.on(route.method, p, () => route.key);
+    return { find: (m, p) => r.find(m, p), key: (x) => (x?.handle ? x.handle[0]() : null) };
+  },
+};
+
+// ------------------------------------------------------------------ run
+
+function verify(requests, find, key) {
+  let wrong = 0, first = null;
+  for (const q of requests) {
+    let got;
+    try { got = key(find(q.method, q.path), q.method); } catch (e) { got = `threw ${e.message}`; }
+    if (got !== q.expect) { wrong++; first ??= `${q.method} ${q.path}: want ${q.expect}, got ${got}`; }
+  }
+  return wrong === 0 ? null : `${wrong}/${requests.length} wrong (${first})`;
+}
+
+async function timeAll(entries) {
+  // One mitata run per table: each entry times its whole request list.
+  for (const e of entries) {
+    const reqs = e.requests;
+    const find = e.find;
+    bench(e.label, () => {
+      for (let i = 0; i < reqs.length; i++) do_not_optimize(find(reqs[i].method, reqs[i].path));
+    });
+  }
+  const { benchmarks } = await run({ format: "quiet", throw: true });
+  const out = new Map();
+  for (const b of benchmarks) {
+    const e = entries.find((x) => x.label === b.alias);
+    out.set(b.alias, b.runs[0].stats.avg / e.requests.length);
+  }
+  return out;
+}
+
+const fmt = (ns) => `${ns.toFixed(0).padStart(6)} ns`;
+const results = {};
+for (const name of TABLES) {
+  if (only && name !== only) continue;
+  const table = load(name);
+  const lists = { plain: table.requests, ...(table.formatRequests ? { format: table.formatRequests } : {}) };
+  const routes = drawTable(table);
+  const keyOf = switchyardKeys(table, routes);
+  const entries = [];
+  const notes = [];
+  for (const [list, requests] of Object.entries(lists)) {
+    const sy = (m, p) => routes.recognize(m, p);
+    const bad = verify(requests, sy, (res, m) => keyOf(m, res));
+    if (bad) throw new Error(`switchyard answers ${name}/${list} wrongly: ${bad}`);
+    entries.push({ label: `switchyard ${list}`, list, router: "switchyard", requests, find: sy });
+    for (const [peer, make] of Object.entries(PEERS)) {
+      let adapter;
+      try { adapter = await make(table, list === "format"); } catch (e) { notes.push(`${peer} (${list}): cannot register the table: ${e.message.split("\n")[0]}`); continue; }
+      const wrong = verify(requests, adapter.find, adapter.key);
+      if (wrong) { notes.push(`${peer} (${list}): ${wrong}`); continue; }
+      entries.push({ label: `${peer} ${list}`, list, router: peer, requests, find: adapter.find });
+    }
+  }
+  // Static hits against a Map<method, Map<path>> of the static routes (the limit).
+  const statics = new Map();
+  for (const r of table.routes) if (!strip(r.path).includes(":")) (statics.get(r.method) ?? statics.set(r.method, new Map()).get(r.method)).set(strip(r.path), r.key);
+  const staticHits = table.requests.filter((q) => q.kind === "static");
+  entries.push({ label: "Map baseline static", list: "static", router: "Map", requests: staticHits, find: (m, p) => statics.get(m)?.get(p) });
+  entries.push({ label: "switchyard static", list: "static", router: "switchyard", requests: staticHits, find: (m, p) => routes.recognize(m, p) });
+
+  const times = await timeAll(entries);
+  results[name] = { routes: table.routes.length, times: Object.fromEntries(times), notes };
+  console.log(`\n${name} (${table.routes.length} routes, ${table.requests.length} requests)`);
+  for (const list of ["plain", "format", "static"]) {
+    const rows = entries.filter((e) => e.list === list).map((e) => [e.router, times.get(e.label)]).sort((a, b) => a[1] - b[1]);
+    if (rows.length === 0) continue;
+    const sy = rows.find((r) => r[0] === "switchyard")[1];
+    const peers = rows.filter((r) => r[0] !== "switchyard");
+    console.log(`  ${list}:`);
+    for (const [router, ns] of rows) console.log(`    ${router.padEnd(22)} ${fmt(ns)}  ${router === "switchyard" ? "" : `switchyard/this = ${(sy / ns).toFixed(2)}x`}`);
+  }
+  for (const n of notes) console.log(`  not compared: ${n}`);
+}
+
+// Drawing and compiling 10,000 routes, and the heap they hold.
+if (!only || only === "synth-10000") {
+  const table = load("synth-10000");
+  drawTable(table); // warm the DSL's code paths
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const rs = drawTable(table);
+  const ms = performance.now() - t0;
+  global.gc?.();
+  const heap = process.memoryUsage().heapUsed - before;
+  do_not_optimize(rs);
+  const small = load("synth-100");
+  const t1 = performance.now();
+  for (let i = 0; i < 20; i++) drawTable(small);
+  console.log(`\ndraw + compile synth-10000: ${ms.toFixed(1)} ms, heap held ${(heap / 1048576).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}; synth-100: ${((performance.now() - t1) / 20).toFixed(2)} ms`);
+  results.draw = { ms, heapMB: heap / 1048576 };
+}
+if (results["synth-100"] && results["synth-10000"]) {
+  const a = results["synth-100"].times["switchyard plain"], b = results["synth-10000"].times["switchyard plain"];
+  console.log(`10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost`);
+}
+fs.writeFileSync(path.join(tablesDir, "last-run.json"), JSON.stringify(results, null, 1));
