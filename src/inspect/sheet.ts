@@ -19,9 +19,7 @@ const GUIDE = "For more information about routes, see the Rails guide: https://g
 
 /** The text of `bin/rails routes` for a table (Rails' `RoutesInspector` with the `Sheet`/`Expanded` formatters). */
 export function formatRoutes(routes: readonly Route[], options: InspectOptions = {}): string {
-  const filter = routeFilter(options);
-  const rows: Row[] = routes
-    .filter((r) => !filter || filter(r))
+  const rows: Row[] = filterRoutes(routes, options)
     .map((r) => ({ name: r.name ?? "", verb: r.verb, path: r.path, reqs: r.reqs }));
   if (rows.length === 0) return noRoutes(routes.length === 0, options);
   return options.expanded ? expanded(rows, options.width ?? 80) : sheet(rows);
@@ -61,17 +59,21 @@ function noRoutes(none: boolean, options: InspectOptions): string {
   return `${what}\n${GUIDE}`;
 }
 
-function routeFilter(options: InspectOptions): ((r: Route) => boolean) | null {
-  if (options.controller) {
-    const name = underscore(options.controller).replace(/_?controller$/, "");
-    const re = safeRegExp(name);
-    return (r) => re.test(r.controller ?? "");
+/**
+ * The `-c`/`-g` filters (Rails' `RoutesInspector#normalize_filter`): `controller` matches the
+ * controller after underscoring and dropping a `Controller` suffix; `grep` matches name, verb,
+ * path, controller or action; `controller` wins when both are given.
+ */
+export function filterRoutes(routes: readonly Route[], filter: Pick<InspectOptions, "controller" | "grep">): readonly Route[] {
+  if (filter.controller) {
+    const re = safeRegExp(underscore(filter.controller).replace(/_?controller$/, ""));
+    return routes.filter((r) => re.test(r.controller ?? ""));
   }
-  if (options.grep) {
-    const re = safeRegExp(options.grep);
-    return (r) => [r.controller ?? "", r.action ?? "", r.verb, r.name ?? "", r.path].some((s) => re.test(s));
+  if (filter.grep) {
+    const re = safeRegExp(filter.grep);
+    return routes.filter((r) => [r.controller ?? "", r.action ?? "", r.verb, r.name ?? "", r.path].some((s) => re.test(s)));
   }
-  return null;
+  return routes;
 }
 
 /** A user's filter pattern as a RegExp; an invalid pattern is matched as plain text instead of throwing. */

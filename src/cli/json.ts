@@ -1,0 +1,60 @@
+/**
+ * `switchyard routes --json`: the route table as plain JSON data. Each row holds what the sheet
+ * shows (`name`, `verb`, `path`, `reqs`) plus `controller`, `action`, `constraints` and
+ * `defaults`; RegExps become their source strings, functions their names.
+ */
+import type { Route } from "../index.js";
+
+export interface RouteJson {
+  name: string | null;
+  verb: string;
+  path: string;
+  reqs: string;
+  controller: string | null;
+  action: string | null;
+  constraints: Record<string, JsonValue>;
+  defaults: Record<string, JsonValue>;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export function routeToJson(route: Route): RouteJson {
+  return {
+    name: route.name,
+    verb: route.verb,
+    path: route.path,
+    reqs: route.reqs,
+    controller: route.controller,
+    action: route.action,
+    constraints: toJsonObject(route.constraints),
+    defaults: toJsonObject(route.defaults),
+  };
+}
+
+function toJsonObject(obj: Readonly<Record<string, unknown>>): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const [k, v] of Object.entries(obj)) out[k] = toJsonValue(v);
+  return out;
+}
+
+/** A value as JSON data: RegExp -> its source, function -> its name, symbol -> its description. */
+export function toJsonValue(v: unknown): JsonValue {
+  if (v === null || v === undefined) return null;
+  if (v instanceof RegExp) return v.source;
+  if (typeof v === "string" || typeof v === "boolean") return v;
+  if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "symbol") return v.description ?? "";
+  if (typeof v === "function") return v.name || "(anonymous function)";
+  if (Array.isArray(v)) return v.map(toJsonValue);
+  if (typeof v === "object") {
+    if (typeof (v as { matches?: unknown }).matches === "function") return constraintObjectName(v);
+    return toJsonObject(v as Record<string, unknown>);
+  }
+  return String(v);
+}
+
+function constraintObjectName(v: object): string {
+  const name = v.constructor?.name;
+  return name && name !== "Object" ? name : "(matches object)";
+}

@@ -1,0 +1,186 @@
+/**
+ * The `switchyard` command line: `routes` prints an application's route table as
+ * `bin/rails routes` does (or as JSON), `types` writes the typed-helper declarations.
+ *
+ *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--root DIR]
+ *     switchyard types [--root DIR] [--out FILE]
+ *
+ * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
+ * could not be loaded or rendered, 2 bad usage), and writes through an injectable `io` so tests
+ * can run it in-process.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { loadRoutes, renderHelperTypes, type RouteSet } from "../index.js";
+import { routeToJson } from "./json.js";
+import { filterRoutes } from "../inspect/sheet.js";
+
+/** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers). */
+export interface CliIO {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+}
+
+export const USAGE = `Usage: switchyard <command> [options]
+
+Commands:
+  routes   Print the application's routes, as \`bin/rails routes\` does
+  types    Write TypeScript declarations for the application's route helpers
+
+switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--root DIR]
+  -c, --controller NAME  Only routes of this controller (\`photos\`, \`admin/users\`, \`Admin::UsersController\`)
+  -g, --grep PATTERN     Only routes whose name, verb, path or controller#action matches PATTERN (a RegExp)
+  -E, --expanded         Print each route as a \`--[ Route N ]--\` block
+      --json             Print the route table as JSON
+      --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
+
+switchyard types [--root DIR] [--out FILE]
+      --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
+      --out FILE         Write the declarations to FILE instead of standard output
+
+  -h, --help             Show this help
+`;
+
+const ROOT_OPTION = { root: { type: "string" } } as const;
+const HELP_OPTION = { help: { type: "boolean", short: "h" } } as const;
+
+const ROUTES_OPTIONS = {
+  controller: { type: "string", short: "c" },
+  grep: { type: "string", short: "g" },
+  expanded: { type: "boolean", short: "E" },
+  json: { type: "boolean" },
+  ...ROOT_OPTION,
+  ...HELP_OPTION,
+} as const satisfies ParseArgsConfig["options"];
+
+const TYPES_OPTIONS = {
+  out: { type: "string", short: "o" },
+  ...ROOT_OPTION,
+  ...HELP_OPTION,
+} as const satisfies ParseArgsConfig["options"];
+
+const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr };
+
+/** Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code. */
+export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) return usageError(io, "no command given");
+  if (command === "-h" || command === "--help" || command === "help") {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (command === "routes") return routesCommand(rest, io);
+  if (command === "types") return typesCommand(rest, io);
+  return usageError(io, `unknown command ${JSON.stringify(command)}`);
+}
+
+async function routesCommand(argv: string[], io: CliIO): Promise<number> {
+  const parsed = parse(argv, ROUTES_OPTIONS, io);
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.json && values.expanded) return usageError(io, "--json and -E/--expanded cannot be combined");
+
+  const root = path.resolve(values.root ?? process.cwd());
+  const routes = await load(root, io);
+  if (!routes) return 1;
+
+  const filter = { controller: values.controller, grep: values.grep };
+  if (values.json) {
+    const rows = filterRoutes(routes.routes, filter).map(routeToJson);
+    io.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+  } else {
+    io.stdout.write(routes.inspect({ ...filter, expanded: values.expanded ?? false }) + "\n");
+  }
+  return 0;
+}
+
+async function typesCommand(argv: string[], io: CliIO): Promise<number> {
+  const parsed = parse(argv, TYPES_OPTIONS, io);
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+
+  const root = path.resolve(values.root ?? process.cwd());
+  const routes = await load(root, io);
+  if (!routes) return 1;
+
+  let text: string;
+  try {
+    text = renderHelperTypes(routes);
+  } catch (error) {
+    io.stderr.write(`switchyard types: could not render the helper types of ${root}\n${describe(error)}\n`);
+    return 1;
+  }
+  if (!text.endsWith("\n")) text += "\n";
+  if (values.out === undefined) {
+    io.stdout.write(text);
+    return 0;
+  }
+  const out = path.resolve(values.out);
+  try {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, text);
+  } catch (error) {
+    io.stderr.write(`switchyard types: could not write ${out}\n${describe(error)}\n`);
+    return 1;
+  }
+  io.stderr.write(`switchyard types: wrote ${path.relative(process.cwd(), out) || out}\n`);
+  return 0;
+}
+
+/** Loads `<root>/config/routes.ts`; on failure, explains on stderr and resolves to null. */
+async function load(root: string, io: CliIO): Promise<RouteSet | null> {
+  if (!isDirectory(root)) {
+    io.stderr.write(`switchyard: ${root} is not a directory (--root must name the application's directory)\n`);
+    return null;
+  }
+  // The files loadRoutes accepts, in its order of preference.
+  const candidates = ["routes.ts", "routes.js", "routes.mjs"].map((f) => path.join(root, "config", f));
+  const file = candidates.find((f) => fs.existsSync(f));
+  if (!file) {
+    io.stderr.write(`switchyard: no routes file at ${candidates[0]} (run in the application's directory, or pass --root DIR)\n`);
+    return null;
+  }
+  try {
+    return await loadRoutes({ root });
+  } catch (error) {
+    io.stderr.write(`switchyard: could not load the routes in ${file}\n${describe(error)}\n`);
+    return null;
+  }
+}
+
+type Parsed<O extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: false }>>;
+
+function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, io: CliIO): Parsed<O> | number {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }) as Parsed<O>;
+  } catch (error) {
+    return usageError(io, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function usageError(io: CliIO, message: string): number {
+  io.stderr.write(`switchyard: ${message}\n\n${USAGE}`);
+  return 2;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,51 @@
+// `switchyard types`: the helper declarations of an application, on stdout or in a file.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { main } from "switchyard/cli";
+import { loadRoutes, renderHelperTypes } from "switchyard";
+
+const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
+
+async function run(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  });
+  return { code, stdout, stderr };
+}
+
+test("prints the declarations of the application's helpers", async () => {
+  const r = await run("types", "--root", blog);
+  assert.equal(r.stderr, "");
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, renderHelperTypes(await loadRoutes({ root: blog })));
+  assert.match(r.stdout, /from "switchyard"/);
+  for (const name of ["root", "post_comments", "api_v1_author", "admin_jobs", "new_registration"]) {
+    assert.ok(r.stdout.includes(`RouteHelper_${name} `), `declares ${name}`);
+  }
+});
+
+test("--out writes the file (creating its directory) and says so on stderr", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-types-"));
+  const out = path.join(dir, "types", "routes.d.ts");
+  const r = await run("types", "--root", blog, "--out", out);
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /^switchyard types: wrote .*routes\.d\.ts\n$/);
+  assert.equal(fs.readFileSync(out, "utf8"), (await run("types", "--root", blog)).stdout);
+});
+
+test("exits 1 when the application has no routes file, 2 on an unknown flag", async () => {
+  const missing = await run("types", "--root", os.tmpdir());
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /no routes file at /);
+  const bad = await run("types", "--json", "--root", blog);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /Unknown option '--json'/);
+});
