@@ -16,6 +16,7 @@ export { Redirect } from "./table/redirect.js";
 export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget } from "./table/redirect.js";
 export type { InspectOptions } from "./inspect/sheet.js";
 export { PathPattern } from "./pattern/path.js";
+export { inflections, resetInflections, Inflections, pluralize, singularize } from "./support/inflector.js";
 export { compileRecognizer } from "./recognize/index.js";
 export type { Recognizer, RecognizeResult, RecognizeRequest, RouteParams, RedirectResponse, StrategyName } from "./recognize/index.js";
 export type { Helpers, BaseHelpers, Register, HelperOptions, Param, RecordLike, PolymorphicTarget, UrlForTarget, RouteHelper } from "./generate/helpers.js";

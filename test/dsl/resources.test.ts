@@ -159,3 +159,17 @@ test("a concern's callback receives the options given to concerns", () => {
   });
   assert.deepEqual(table, ["export_invoices GET /invoices/export invoices#export"]);
 });
+
+test("irregular and uncountable words registered by the user change resource names", async () => {
+  const { draw, inflections, resetInflections } = await import("../../src/index.js");
+  try {
+    inflections((inflect) => {
+      inflect.irregular("octopus", "octopodes");
+      inflect.uncountable("staff");
+    });
+    const names = draw((r) => r.resources("octopodes", "staff", { only: ["index", "show"] })).routes.map((x) => x.name);
+    assert.deepEqual(names, ["octopodes", "octopus", "staff_index", "staff"]);
+  } finally {
+    resetInflections();
+  }
+});
