@@ -1,4 +1,5 @@
 import type { Redirect } from "../table/redirect.js";
+export type { RedirectOptions } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
 import type { Mapper } from "./mapper.js";
 
@@ -91,15 +92,4 @@ export interface MountOptions {
   via?: Via | readonly Via[];
   constraints?: ConstraintMap | RequestConstraint;
   defaults?: Record<string, unknown>;
-}
-
-export interface RedirectOptions {
-  status?: number;
-  path?: string;
-  host?: string;
-  subdomain?: string;
-  domain?: string;
-  protocol?: string;
-  port?: number | string;
-  [key: string]: unknown;
 }
