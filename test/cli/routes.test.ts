@@ -8,28 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { main } from "switchyard/cli";
+import { run } from "./run.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, "../..");
 const blog = path.join(projectRoot, "examples/blog");
 const bin = path.join(projectRoot, "bin/switchyard.js");
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
-}
 
 /** A throwaway application directory holding the given files. */
 function tempApp(files: Record<string, string>): string {
