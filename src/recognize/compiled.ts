@@ -1,7 +1,7 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { expandPattern, type Expansion, type Word } from "./expand.js";
 import { answersVerb, type PreparedRoute } from "./prepare.js";
-import { normalizeRequestPath } from "./path.js";
+import { normalizeRequestPath, quickNormal } from "./path.js";
 import type { MatchEnv, MatchStrategy } from "./recognizer.js";
 import { captureValues, regexpMatch } from "./reference.js";
 
@@ -33,43 +33,138 @@ import { captureValues, regexpMatch } from "./reference.js";
 
 const SLASH = 47;
 const DOT = 46;
-
-
-interface StaticEdge {
-  /** Separator and word, e.g. `/photos`. */
-  readonly text: string;
-  readonly child: TrieNode;
-}
-
-/**
- * Static children are found by word length, separator and first character (a number: no
- * substring is cut from the path), then one `startsWith` — measured ~2x faster than slicing the
- * word for a `Map<string>` lookup.
- */
-const staticKey = (sep: number, length: number, first: number) => (length * 256 + first) * 2 + (sep === DOT ? 1 : 0);
+const HASH = 35;
+const PERCENT = 37;
+const QUESTION = 63;
 
 /** Route priority and expansion order folded into one comparable number. */
 const KEY_SCALE = 128;
 const NONE = Number.MAX_SAFE_INTEGER;
+/** `matchRaw`'s answer when the raw path must be normalized first. */
+const UNSURE = -2;
 
-interface Terminal {
+/**
+ * What a parameter's scan looks for, by character code (below 64): 1 ends the word (`/`, `.`),
+ * 2 is something `normalize_path` would act on or stop at (`#`, `%`, `?`).
+ */
+const MARK = new Uint8Array(64);
+MARK[SLASH] = MARK[DOT] = 1;
+MARK[HASH] = MARK[PERCENT] = MARK[QUESTION] = 2;
+
+export interface Terminal {
   readonly key: number;
   readonly route: PreparedRoute;
-  /** For the k-th parameter captured along the walk, its slot in the route's names. */
+  /**
+   * The route's index, whether it has request conditions and how many names it has, copied here:
+   * the walk and the capture copy load one object per terminal, not three (loads, not arithmetic,
+   * are what a recognition waits on: ~15% of a request went to them).
+   */
+  readonly index: number;
+  readonly conditional: boolean;
+  readonly width: number;
+  /** How many parameters the walk captured on the way here, and for the k-th, its slot in the route's names. */
+  readonly count: number;
   readonly slots: Int32Array;
 }
 
-interface ClassEdge {
+export interface ClassEdge {
   readonly sep: number;
   readonly table: Uint8Array;
   readonly element: RegExp;
-  readonly allButSlash: boolean;
   readonly key: string;
   readonly child: TrieNode;
 }
 
-class TrieNode {
-  statics: Map<number, StaticEdge[]> | null = null;
+/** A static word after a separator; words sharing a length and first character are chained by `next`. */
+interface WordEdge {
+  readonly word: string;
+  readonly child: TrieNode;
+  next: WordEdge | undefined;
+}
+
+/** Above this many words, a table is found by length and first character through a Map. */
+const BIG_TABLE = 16;
+
+/**
+ * The static words after one separator, found by the word's length and first character (numbers
+ * the walk has in hand: no substring is cut, no string hashed), then the rest compared with
+ * `charCodeAt` — `startsWith` and string-keyed Map lookups are calls into the runtime, measured at
+ * 2-3x the cost of the comparison itself. Small tables are an array indexed by first character
+ * (one load); big ones (a 10,000-route table's root has 1,250 words: chains of ~50 per letter)
+ * a Map keyed by length and first character, whose chains hold one or two words.
+ */
+class WordTable {
+  /** Small tables: character code of `slots[0]`, and the chains by first character. */
+  base = 0;
+  slots: (WordEdge | undefined)[] = [];
+  /** Big tables: chains by `lengthKey`. */
+  big: Map<number, WordEdge> | null = null;
+  /** The empty word (`/` alone: the root path). */
+  empty: TrieNode | null = null;
+  /** While building: word → child. */
+  words: Map<string, TrieNode> | null = new Map();
+
+  child(word: string): TrieNode {
+    if (word === "") return (this.empty ??= new TrieNode());
+    let child = this.words!.get(word);
+    if (!child) this.words!.set(word, (child = new TrieNode()));
+    return child;
+  }
+
+  /** Lays the words out, each chain by priority. */
+  seal(): number {
+    let min = this.empty?.seal() ?? NONE;
+    const edges: WordEdge[] = [...this.words!].map(([word, child]) => ({ word, child, next: undefined }));
+    for (const e of edges) min = Math.min(min, e.child.seal());
+    this.words = null;
+    if (edges.length === 0) return min;
+    edges.sort((a, b) => b.child.min - a.child.min);
+    if (edges.length > BIG_TABLE) {
+      const big = (this.big = new Map());
+      for (const e of edges) {
+        const k = lengthKey(e.word.length, e.word.charCodeAt(0));
+        e.next = big.get(k);
+        big.set(k, e);
+      }
+      return min;
+    }
+    const codes = edges.map((e) => e.word.charCodeAt(0));
+    this.base = Math.min(...codes);
+    this.slots = new Array<WordEdge | undefined>(Math.max(...codes) - this.base + 1).fill(undefined);
+    for (const e of edges) {
+      const i = e.word.charCodeAt(0) - this.base;
+      e.next = this.slots[i];
+      this.slots[i] = e;
+    }
+    return min;
+  }
+
+  /** The child for the word `path[start, end)` (non-empty), or null. */
+  find(path: string, start: number, end: number): TrieNode | null {
+    const n = end - start;
+    const first = path.charCodeAt(start);
+    let e: WordEdge | undefined;
+    if (this.big !== null) e = this.big.get(lengthKey(n, first));
+    else {
+      const i = first - this.base;
+      e = i >= 0 && i < this.slots.length ? this.slots[i] : undefined;
+    }
+    for (; e !== undefined; e = e.next) {
+      const w = e.word;
+      if (w.length !== n) continue;
+      let k = 1;
+      while (k < n && path.charCodeAt(start + k) === w.charCodeAt(k)) k++;
+      if (k === n) return e.child;
+    }
+    return null;
+  }
+}
+
+const lengthKey = (length: number, first: number) => length * 65536 + first;
+
+export class TrieNode {
+  slashWords: WordTable | null = null;
+  dotWords: WordTable | null = null;
   slashParam: TrieNode | null = null;
   dotParam: TrieNode | null = null;
   classEdges: ClassEdge[] | null = null;
@@ -79,36 +174,30 @@ class TrieNode {
 
   child(sep: number, word: Word): TrieNode {
     switch (word.kind) {
-      case "literal": {
-        const text = String.fromCharCode(sep) + word.value;
-        const key = staticKey(sep, word.value.length, word.value.length > 0 ? word.value.charCodeAt(0) : 0);
-        this.statics ??= new Map();
-        let list = this.statics.get(key);
-        if (!list) this.statics.set(key, (list = []));
-        let e = list.find((x) => x.text === text);
-        if (!e) list.push((e = { text, child: new TrieNode() }));
-        return e.child;
-      }
+      case "literal":
+        if (sep === SLASH) return (this.slashWords ??= new WordTable()).child(word.value);
+        return (this.dotWords ??= new WordTable()).child(word.value);
       case "param":
         if (sep === SLASH) return (this.slashParam ??= new TrieNode());
         return (this.dotParam ??= new TrieNode());
       case "class": {
         this.classEdges ??= [];
         let e = this.classEdges.find((x) => x.sep === sep && x.key === word.key);
-        if (!e) this.classEdges.push((e = { sep, table: word.table, element: word.element, allButSlash: word.allButSlash, key: word.key, child: new TrieNode() }));
+        if (!e) this.classEdges.push((e = { sep, table: word.table, element: word.element, key: word.key, child: new TrieNode() }));
         return e.child;
       }
     }
   }
 
-  /** Computes `min` bottom-up and sorts terminals and class edges by priority. */
+  /** Computes `min` bottom-up and orders terminals, words and class edges by priority. */
   seal(): number {
     let min = NONE;
     if (this.terminals) {
       this.terminals.sort((a, b) => a.key - b.key);
       min = this.terminals[0]!.key;
     }
-    if (this.statics) for (const list of this.statics.values()) for (const e of list) min = Math.min(min, e.child.seal());
+    if (this.slashWords) min = Math.min(min, this.slashWords.seal());
+    if (this.dotWords) min = Math.min(min, this.dotWords.seal());
     if (this.slashParam) min = Math.min(min, this.slashParam.seal());
     if (this.dotParam) min = Math.min(min, this.dotParam.seal());
     if (this.classEdges) {
@@ -135,7 +224,42 @@ class Bucket {
   readonly root = new TrieNode();
   readonly statics = new Map<string, StaticHit>();
   readonly regexpRoutes: RegexpRoute[] = [];
-  maxCaptures = 0;
+  /** Every static word and regexp prefix can be compared against a raw path (none holds `%`, `?` or `#`). */
+  rawSafe = true;
+}
+
+/** Whether text can be compared against a raw path: it holds nothing `normalize_path` rewrites or stops at. */
+const rawSafe = (text: string) => !/[%?#]/.test(text);
+
+/**
+ * The state of one search: the path, the best terminal so far (`best` is its key) and the capture
+ * offsets. One per strategy, reused by every request; a search started while a request condition
+ * of another runs (a condition recognizing another path) gets a fresh one.
+ */
+class WalkState {
+  path = "";
+  len = 0;
+  /** Only routes after this index count (a lambda constraint rejected the earlier answer). */
+  after = -1;
+  best = NONE;
+  bestTerminal: Terminal | null = null;
+  /** Start and end offsets of the parameters captured on the current branch, and on the best one. */
+  readonly caps: Int32Array;
+  readonly bestCaps: Int32Array;
+  env: MatchEnv | null = null;
+  /** The path is the raw request path, not yet known to be normal. */
+  raw = false;
+  /** The walk met something `normalize_path` would change: its answer for a raw path does not count. */
+  abnormal = false;
+  /** A parameter scanned holds a `%`: captured values need unescaping. */
+  escaped = false;
+  /** A request condition (user code) is running. */
+  busy = false;
+
+  constructor(captures: number) {
+    this.caps = new Int32Array(Math.max(2, 2 * captures));
+    this.bestCaps = new Int32Array(Math.max(2, 2 * captures));
+  }
 }
 
 /** The literal text a pattern starts with (slashes, dots and literals before the first parameter, glob or group). */
@@ -162,37 +286,27 @@ function staticPath(e: Expansion): string | null {
 export class CompiledStrategy implements MatchStrategy {
   readonly name = "compiled";
   private readonly buckets = new Map<string, Bucket>();
+  /** `buckets.get("GET")`, read without hashing the verb: most requests are GETs. */
+  private readonly get: Bucket;
   /** The bucket of verbs no route names (any-verb routes only). */
   private readonly otherVerbs: Bucket;
-
-  // Walk state: one walk at a time (`first` never calls out to user code while walking, except
-  // request conditions, which cannot reach this object's walk reentrantly without a new request;
-  // a nested walk is detected and given its own state).
-  private path = "";
-  private len = 0;
-  private after = -1;
-  private best = NONE;
-  private bestTerminal: Terminal | null = null;
-  private caps = new Int32Array(64);
-  private bestCaps = new Int32Array(64);
-  private env: MatchEnv | null = null;
-  private ignoreConditions = false;
-  // Where the next `/` and `.` are: no separator lies in [from, at) (native indexOf, cached).
-  private slashFrom = 0;
-  private slashAt = 0;
-  private dotFrom = 0;
-  private dotAt = 0;
-  private walking = false;
+  private readonly state: WalkState;
+  private readonly maxCaptures: number;
 
   /** Each route's token expansions (null: regexp only), computed once for all buckets. */
   private readonly expansions: (Expansion[] | null)[];
 
   constructor(private readonly routes: readonly PreparedRoute[]) {
     this.expansions = routes.map((r) => expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor));
+    let captures = 0;
+    for (const e of this.expansions) if (e) for (const x of e) captures = Math.max(captures, x.tokens.length);
+    this.maxCaptures = captures;
+    this.state = new WalkState(captures);
     const verbs = new Set<string>(["GET", "HEAD"]);
     for (const r of routes) if (r.verbs) for (const v of r.verbs) verbs.add(v);
     for (const v of verbs) this.buckets.set(v, this.build((r) => answersVerb(r, v)));
     this.otherVerbs = this.build((r) => r.verbs === null);
+    this.get = this.buckets.get("GET")!;
   }
 
   private build(inBucket: (r: PreparedRoute) => boolean): Bucket {
@@ -202,7 +316,9 @@ export class CompiledStrategy implements MatchStrategy {
       if (!inBucket(r)) continue;
       const expansions = this.expansions[r.index]!;
       if (expansions === null) {
-        bucket.regexpRoutes.push({ route: r, prefix: literalPrefix(r.route.pattern.ast) });
+        const prefix = literalPrefix(r.route.pattern.ast);
+        bucket.regexpRoutes.push({ route: r, prefix });
+        if (!rawSafe(prefix)) bucket.rawSafe = false;
         continue;
       }
       for (const e of expansions) {
@@ -211,24 +327,24 @@ export class CompiledStrategy implements MatchStrategy {
         for (const t of e.tokens) {
           node = node.child(t.sep, t.word);
           if (t.word.kind !== "literal") slots.push(r.names.indexOf(t.word.name));
+          else if (!rawSafe(t.word.value)) bucket.rawSafe = false;
         }
-        (node.terminals ??= []).push({ key: r.index * KEY_SCALE + e.ord, route: r, slots: Int32Array.from(slots) });
-        bucket.maxCaptures = Math.max(bucket.maxCaptures, slots.length);
+        (node.terminals ??= []).push({
+          key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
+          width: r.names.length, count: slots.length, slots: Int32Array.from(slots),
+        });
         const sp = staticPath(e);
         // Only paths a normalized request path can equal.
         if (sp !== null && r.conditions.length === 0 && normalizeRequestPath(sp) === sp) staticCandidates.push([sp, r, e.ord]);
       }
     }
     bucket.root.seal();
-    if (bucket.maxCaptures * 2 > this.caps.length) {
-      this.caps = new Int32Array(bucket.maxCaptures * 2);
-      this.bestCaps = new Int32Array(bucket.maxCaptures * 2);
-    }
     // A static path answers from the map only if the whole matcher, counting every request
     // condition as passing, picks that same route for it.
+    const s = this.state;
     for (const [path, r, ord] of staticCandidates) {
       if (bucket.statics.has(path)) continue;
-      if (this.search(bucket, path, -1, null) === r.index && this.bestTerminal?.key === r.index * KEY_SCALE + ord) {
+      if (this.search(s, bucket, path, -1, null) === r.index && s.bestTerminal?.key === r.index * KEY_SCALE + ord) {
         bucket.statics.set(path, { route: r, index: r.index });
       }
     }
@@ -242,13 +358,23 @@ export class CompiledStrategy implements MatchStrategy {
       const hit = this.staticIn(bucket, path, env);
       if (hit >= 0) return hit;
     }
-    if (this.walking) return new CompiledWalk(this).first(bucket, path, after, env);
-    return this.search(bucket, path, after, env);
+    return this.search(this.stateFor(), bucket, path, after, env);
   }
 
-  lookupStatic(verb: string, rawPath: string, env: MatchEnv): number {
-    const bucket = this.buckets.get(verb) ?? this.otherVerbs;
-    return this.staticIn(bucket, rawPath, env);
+  matchRaw(verb: string, rawPath: string, env: MatchEnv): number {
+    const bucket = verb === "GET" ? this.get : this.buckets.get(verb) ?? this.otherVerbs;
+    const hit = this.staticIn(bucket, rawPath, env);
+    if (hit >= 0) return hit;
+    if (!bucket.rawSafe) return UNSURE;
+    const s = this.stateFor();
+    s.raw = true;
+    const index = this.search(s, bucket, rawPath, -1, env);
+    s.raw = false;
+    return index;
+  }
+
+  private stateFor(): WalkState {
+    return this.state.busy ? new WalkState(this.maxCaptures) : this.state;
   }
 
   private staticIn(bucket: Bucket, path: string, env: MatchEnv): number {
@@ -259,161 +385,177 @@ export class CompiledStrategy implements MatchStrategy {
     return hit.index;
   }
 
-  /** The full search; `env` null counts every request condition as passing (draw-time analysis). */
-  search(bucket: Bucket, path: string, after: number, env: MatchEnv | null): number {
-    this.walking = true;
-    try {
-      this.path = path;
-      this.len = path.length;
-      this.after = after;
-      this.best = NONE;
-      this.bestTerminal = null;
-      this.env = env;
-      this.ignoreConditions = env === null;
-      this.slashFrom = this.slashAt = this.dotFrom = this.dotAt = 0;
-      if (bucket.root.min !== NONE) this.walk(bucket.root, 0, 0);
-      const walkBest = this.bestTerminal as Terminal | null;
-      const bestIndex = walkBest === null ? NONE : walkBest.route.index;
-      // Regexp-only routes that come before the walk's answer.
-      const rx = bucket.regexpRoutes;
-      for (let i = 0; i < rx.length; i++) {
-        const { route: r, prefix } = rx[i]!;
-        if (r.index >= bestIndex) break;
-        if (r.index <= after || !path.startsWith(prefix)) continue;
-        const m = regexpMatch(r, path);
-        if (m === null) continue;
-        if (env !== null) {
-          if (!env.conditionsPass(r, path)) continue;
-          captureValues(r, m, env);
-        }
-        this.bestTerminal = null;
-        return r.index;
-      }
-      if (walkBest === null) return -1;
+  /**
+   * The full search; `env` null counts every request condition as passing (draw-time analysis).
+   * On a raw path (`s.raw`), UNSURE when the path turns out not to be normal.
+   */
+  private search(s: WalkState, bucket: Bucket, path: string, after: number, env: MatchEnv | null): number {
+    s.path = path;
+    s.len = path.length;
+    s.after = after;
+    s.best = NONE;
+    s.bestTerminal = null;
+    s.env = env;
+    s.abnormal = s.escaped = false;
+    if (bucket.root.min !== NONE) {
+      if (s.len === 0 || path.charCodeAt(0) !== SLASH) s.abnormal = true;
+      else walk(s, bucket.root, 0, 0);
+    }
+    if (s.raw && s.abnormal) return UNSURE;
+    const walkBest = s.bestTerminal as Terminal | null;
+    const bestIndex = walkBest === null ? NONE : walkBest.index;
+    // Regexp-only routes that come before the walk's answer.
+    const rx = bucket.regexpRoutes;
+    for (let i = 0; i < rx.length; i++) {
+      const { route: r, prefix } = rx[i]!;
+      if (r.index >= bestIndex) break;
+      if (r.index <= after || !path.startsWith(prefix)) continue;
+      // Journey's regexps see normalized paths only.
+      if (s.raw && !quickNormal(path)) return UNSURE;
+      const m = regexpMatch(r, path);
+      if (m === null) continue;
       if (env !== null) {
-        const values = env.values;
-        const r = walkBest.route;
-        for (let i = 0; i < r.names.length; i++) values[i] = undefined;
+        if (!conditionsPass(s, r, path)) continue;
+        captureValues(r, m, env);
+        env.escaped = true;
+      }
+      s.bestTerminal = null;
+      return r.index;
+    }
+    if (walkBest === null) return -1;
+    if (env !== null) {
+      env.escaped = s.escaped;
+      const values = env.values;
+      for (let i = 0; i < walkBest.width; i++) values[i] = undefined;
+      const n = walkBest.count;
+      if (n > 0) {
         const slots = walkBest.slots;
-        const caps = this.bestCaps;
-        for (let k = 0; k < slots.length; k++) values[slots[k]!] = path.slice(caps[2 * k]!, caps[2 * k + 1]!);
-      }
-      return bestIndex;
-    } finally {
-      this.walking = false;
-      this.env = null;
-    }
-  }
-
-  private walk(node: TrieNode, pos: number, depth: number): void {
-    const len = this.len;
-    if (pos === len) {
-      if (node.terminals !== null) this.terminal(node.terminals, depth);
-      return;
-    }
-    const path = this.path;
-    const sep = path.charCodeAt(pos);
-    if (sep !== SLASH && sep !== DOT) return;
-    const end = this.tokenEnd(pos + 1);
-    let stat: TrieNode | undefined;
-    if (node.statics !== null) {
-      const list = node.statics.get(staticKey(sep, end - pos - 1, end > pos + 1 ? path.charCodeAt(pos + 1) : 0));
-      if (list !== undefined) {
-        for (let i = 0; i < list.length; i++) {
-          if (path.startsWith(list[i]!.text, pos)) { stat = list[i]!.child; break; }
-        }
+        const caps = s.bestCaps;
+        for (let k = 0; k < n; k++) values[slots[k]!] = path.slice(caps[2 * k]!, caps[2 * k + 1]!);
       }
     }
-    const param = end > pos + 1 ? (sep === SLASH ? node.slashParam : node.dotParam) : null;
-    if (stat !== undefined && (param === null || stat.min <= param.min)) {
-      if (stat.min < this.best) this.walk(stat, end, depth);
-      if (param !== null && param.min < this.best) this.walkParam(param, pos + 1, end, depth);
-    } else {
-      if (param !== null && param.min < this.best) this.walkParam(param, pos + 1, end, depth);
-      if (stat !== undefined && stat.min < this.best) this.walk(stat, end, depth);
-    }
-    const edges = node.classEdges;
-    if (edges !== null) {
-      for (let i = 0; i < edges.length; i++) {
-        const e = edges[i]!;
-        if (e.child.min >= this.best) break;
-        if (e.sep !== sep) continue;
-        let stop: number;
-        if (e.allButSlash) {
-          // `[^\/]+`: one native indexOf instead of a loop over the characters.
-          stop = this.slashEnd(pos + 1);
-        } else {
-          const table = e.table;
-          stop = pos + 1;
-          while (stop < len) {
-            const c = path.charCodeAt(stop);
-            if (c < 128 ? table[c] === 0 : !e.element.test(path[stop]!)) break;
-            stop++;
-          }
-        }
-        if (stop > pos + 1) this.walkParam(e.child, pos + 1, stop, depth);
-      }
-    }
-  }
-
-  /** The next `/` at or after `start`, or the end of the path. */
-  private slashEnd(start: number): number {
-    if (start < this.slashFrom || start > this.slashAt) {
-      const i = this.path.indexOf("/", start);
-      this.slashFrom = start;
-      this.slashAt = i < 0 ? this.len : i;
-    }
-    return this.slashAt;
-  }
-
-  /** The end of the word starting at `start`: the next `/` or `.`, or the end of the path. */
-  private tokenEnd(start: number): number {
-    if (start < this.slashFrom || start > this.slashAt) {
-      const i = this.path.indexOf("/", start);
-      this.slashFrom = start;
-      this.slashAt = i < 0 ? this.len : i;
-    }
-    if (start < this.dotFrom || start > this.dotAt) {
-      const i = this.path.indexOf(".", start);
-      this.dotFrom = start;
-      this.dotAt = i < 0 ? this.len : i;
-    }
-    return this.slashAt < this.dotAt ? this.slashAt : this.dotAt;
-  }
-
-  private walkParam(child: TrieNode, start: number, end: number, depth: number): void {
-    const caps = this.caps;
-    caps[2 * depth] = start;
-    caps[2 * depth + 1] = end;
-    this.walk(child, end, depth + 1);
-  }
-
-  private terminal(terminals: Terminal[], depth: number): void {
-    for (let i = 0; i < terminals.length; i++) {
-      const t = terminals[i]!;
-      if (t.key >= this.best) return;
-      if (t.route.index <= this.after) continue;
-      if (!this.ignoreConditions && !this.env!.conditionsPass(t.route, this.path)) continue;
-      this.best = t.key;
-      this.bestTerminal = t;
-      const caps = this.caps;
-      const bestCaps = this.bestCaps;
-      for (let k = 0; k < 2 * depth; k++) bestCaps[k] = caps[k]!;
-      return;
-    }
+    return bestIndex;
   }
 }
 
-/** A walk with its own state, for a `recognize` made from inside a request condition. */
-class CompiledWalk {
-  constructor(private readonly outer: CompiledStrategy) {}
+/** A route's request conditions (user code: marks the state busy, so a nested search takes its own). */
+function conditionsPass(s: WalkState, r: PreparedRoute, path: string): boolean {
+  s.busy = true;
+  try {
+    return s.env!.conditionsPass(r, path);
+  } finally {
+    s.busy = false;
+  }
+}
 
-  first(bucket: Bucket, path: string, after: number, env: MatchEnv): number {
-    const fresh = Object.create(this.outer) as CompiledStrategy;
-    const state = fresh as unknown as { caps: Int32Array; bestCaps: Int32Array; walking: boolean };
-    state.caps = new Int32Array(this.outer["caps"].length);
-    state.bestCaps = new Int32Array(this.outer["bestCaps"].length);
-    state.walking = false;
-    return fresh.search(bucket, path, after, env);
+// ------------------------------------------------------------------ the walk
+
+/**
+ * Walks the trie from `node` at `pos` (a separator, or the path's end). On a raw path it also
+ * checks, on the way, that the path is one `normalize_path` leaves alone — no `?`/`#`, no `//`, no
+ * trailing `/`, no `%` inside a parameter — and sets `abnormal` where it is not. A matched path's
+ * every character passes through a word comparison or a parameter scan, so the check costs
+ * nothing; the four `indexOf` scans that decided it before the walk cost more than the walk.
+ */
+function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
+  const path = s.path;
+  const len = s.len;
+  if (pos === len) {
+    if (node.terminals !== null) terminal(s, node.terminals, depth);
+    return;
+  }
+  const sep = path.charCodeAt(pos);
+  let words: WordTable | null;
+  let param: TrieNode | null;
+  if (sep === SLASH) {
+    // `//`, or a `/` ending the path (but the root path): not normal.
+    const next = path.charCodeAt(pos + 1); // NaN at the end: equal to nothing
+    if (next === SLASH || (pos + 1 === len && pos !== 0)) {
+      s.abnormal = true;
+      return;
+    }
+    words = node.slashWords;
+    param = node.slashParam;
+  } else if (sep === DOT) {
+    words = node.dotWords;
+    param = node.dotParam;
+  } else {
+    if (sep === QUESTION || sep === HASH) s.abnormal = true;
+    return;
+  }
+  // The word after the separator, up to the next one. `%`, `?` and `#` in it mark the path (`?`
+  // and `#` end what Rails sees; `%` may need upper-casing and the value unescaping).
+  let end = pos + 1;
+  for (; end < len; end++) {
+    const c = path.charCodeAt(end);
+    if (c < 64) {
+      const m = MARK[c]!;
+      if (m === 1) break;
+      if (m === 2) s.abnormal = s.escaped = true;
+    }
+  }
+  let stat: TrieNode | null = null;
+  if (words !== null) stat = end === pos + 1 ? words.empty : words.find(path, pos + 1, end);
+  if (end === pos + 1) param = null;
+  if (param !== null && param.min < s.best && (stat === null || param.min < stat.min)) {
+    capture(s, param, pos, end, depth);
+    param = null;
+  }
+  if (stat !== null && stat.min < s.best) walk(s, stat, end, depth);
+  if (param !== null && param.min < s.best) capture(s, param, pos, end, depth);
+  const edges = node.classEdges;
+  if (edges !== null) walkClasses(s, edges, sep, pos, depth);
+}
+
+/** A parameter from after the separator at `pos` to `end`: record it and walk on. */
+function capture(s: WalkState, child: TrieNode, pos: number, end: number, depth: number): void {
+  const caps = s.caps;
+  caps[2 * depth] = pos + 1;
+  caps[2 * depth + 1] = end;
+  walk(s, child, end, depth + 1);
+}
+
+/** Parameters whose requirement is a run of one character class (`\d+`, `[^\/]+`), in priority order. */
+function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos: number, depth: number): void {
+  const path = s.path;
+  const len = s.len;
+  for (let i = 0; i < edges.length; i++) {
+    const e = edges[i]!;
+    if (e.child.min >= s.best) break;
+    if (e.sep !== sep) continue;
+    const table = e.table;
+    let stop = pos + 1;
+    for (; stop < len; stop++) {
+      const c = path.charCodeAt(stop);
+      if (c < 128 ? table[c] === 0 : !e.element.test(path[stop]!)) break;
+      if (c === PERCENT || c === QUESTION || c === HASH) s.abnormal = s.escaped = true;
+    }
+    if (stop > pos + 1) capture(s, e.child, pos, stop, depth);
+  }
+}
+
+/**
+ * The routes ending here, by priority: the first that beats the best so far, comes after the
+ * route being retried past (`after`), and whose request conditions pass becomes the best; its
+ * captures are copied aside. Conditions see only normal paths.
+ */
+function terminal(s: WalkState, terminals: Terminal[], depth: number): void {
+  for (let i = 0; i < terminals.length; i++) {
+    const t = terminals[i]!;
+    if (t.key >= s.best) return;
+    if (t.index <= s.after) continue;
+    if (t.conditional && s.env !== null) {
+      if (s.raw && !quickNormal(s.path)) {
+        s.abnormal = true;
+        return;
+      }
+      if (!conditionsPass(s, t.route, s.path)) continue;
+    }
+    s.best = t.key;
+    s.bestTerminal = t;
+    const caps = s.caps;
+    const bestCaps = s.bestCaps;
+    for (let k = 0; k < 2 * depth; k++) bestCaps[k] = caps[k]!;
+    return;
   }
 }

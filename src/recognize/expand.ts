@@ -24,8 +24,6 @@ export type Word =
       readonly table: Uint8Array;
       /** Tests one character beyond ASCII. */
       readonly element: RegExp;
-      /** The class accepts every character but `/` (`[^\/]+`): its run ends at the next `/`. */
-      readonly allButSlash: boolean;
       readonly key: string;
     };
 
@@ -73,8 +71,7 @@ function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | st
       const m = singleCharMatcher(req);
       if (m === null) throw new NotTokenized();
       const key = req instanceof RegExp ? `/${req.source}/${req.flags}` : req;
-      const allButSlash = m.table.every((v, c) => (v === 1) === (c !== 47)) && ["\u00e9", "\u65e5", "\ud800", "\uffff"].every((ch) => m.element.test(ch));
-      return [[{ word: { kind: "class", name: node.name, table: m.table, element: m.element, allButSlash, key } }]];
+      return [[{ word: { kind: "class", name: node.name, table: m.table, element: m.element, key } }]];
     }
     case "group": return [...expandSequence(node.children, reqs), []];
     case "star":
