@@ -111,40 +111,76 @@ class Prepared implements PreparedRoute {
  * A route's params builder (`route.defaults.merge(path_parameters)`).
  *
  * Storing keys from arrays (`p[keys[i]] = ...`) makes every store megamorphic. Instead, code is
- * generated once per key sequence (`controller, action, id`), shared by every route with that
- * sequence: the stores are by name and monomorphic, and the few shapes a resourceful table has
- * stay hot. Measured on the Rails-style app (430 routes, 26 shapes): building params fell from
- * ~60 ns to ~25 ns. Where `new Function` is forbidden, the array loop.
+ * generated once per layout (`controller, action, id`), shared by every route with that layout:
+ * the stores are by name and monomorphic, and the few layouts a resourceful table has stay hot
+ * (the Rails-style app's 430 routes have 26). Building params fell from ~60 ns to ~25 ns. Where
+ * `new Function` is forbidden, the array loop.
  */
-type Shape = (values: readonly (string | undefined)[], escaped: boolean, defaults: readonly unknown[]) => RouteParams;
-const shapes = new Map<string, Shape>();
+export type Layout<A> = (source: A, escaped: boolean, defaults: readonly unknown[]) => RouteParams;
+const layouts = new Map<string, Layout<any>>();
 
-function paramsBuilder(keys: readonly string[], defaults: readonly unknown[], names: readonly string[]): ParamsBuilder {
-  const id = JSON.stringify([keys, names]);
-  let shape = shapes.get(id);
-  if (shape === undefined) shapes.set(id, (shape = compileShape(keys, names)));
-  return (values, escaped) => shape(values, escaped, defaults);
-}
-
-function compileShape(keys: readonly string[], names: readonly string[]): Shape {
+function layout<A>(keys: readonly string[], names: readonly string[], valueOf: (i: number) => string | null, id: string, fallback: Layout<A>): Layout<A> {
+  let fn = layouts.get(id) as Layout<A> | undefined;
+  if (fn !== undefined) return fn;
   const lines = ["const p = new P();"];
   keys.forEach((k, i) => lines.push(`p[${JSON.stringify(k)}] = d[${i}];`));
-  names.forEach((n, i) => lines.push(`if (v[${i}] !== undefined) p[${JSON.stringify(n)}] = e ? u(v[${i}]) : v[${i}];`));
+  names.forEach((n, i) => {
+    const v = valueOf(i);
+    if (v !== null) lines.push(`{ const x = ${v}; if (x !== undefined) p[${JSON.stringify(n)}] = e ? u(x) : x; }`);
+  });
   lines.push("return p;");
   try {
-    return new Function("P", "u", `"use strict";\nreturn function params(v, e, d) {\n${lines.join("\n")}\n};`)(Params, unescapeParam) as Shape;
+    fn = new Function("P", "u", `"use strict";\nreturn function params(a, e, d) {\n${lines.join("\n")}\n};`)(Params, unescapeParam) as Layout<A>;
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
-    return (values, escaped, defaults) => {
-      const p = new Params();
-      for (let i = 0; i < keys.length; i++) p[keys[i]!] = defaults[i];
-      for (let i = 0; i < names.length; i++) {
-        const v = values[i];
-        if (v !== undefined) p[names[i]!] = escaped ? unescapeParam(v) : v;
-      }
-      return p;
-    };
+    fn = fallback;
   }
+  layouts.set(id, fn);
+  return fn;
+}
+
+function paramsBuilder(keys: readonly string[], defaults: readonly unknown[], names: readonly string[]): ParamsBuilder {
+  const fn = layout<readonly (string | undefined)[]>(keys, names, (i) => `a[${i}]`, JSON.stringify(["values", keys, names]), (values, escaped) => {
+    const p = new Params();
+    for (let i = 0; i < keys.length; i++) p[keys[i]!] = defaults[i];
+    for (let i = 0; i < names.length; i++) {
+      const v = values[i];
+      if (v !== undefined) p[names[i]!] = escaped ? unescapeParam(v) : v;
+    }
+    return p;
+  });
+  return (values, escaped) => fn(values, escaped, defaults);
+}
+
+/** Where a walk left its captures: the path, and start/end offsets of the k-th capture at `2k`, `2k + 1`. */
+export interface Captures {
+  readonly path: string;
+  readonly bestCaps: Int32Array;
+}
+
+/**
+ * Params straight from a walk's capture offsets, for a route reached with captures in `slots`
+ * order (the k-th capture is the value of name `slots[k]`; a later capture of a name wins): no
+ * intermediate array of values.
+ */
+export function captureParams(r: PreparedRoute, slots: Int32Array): Layout<Captures> {
+  const last = (i: number) => slots.lastIndexOf(i);
+  const source = (i: number) => {
+    const k = last(i);
+    return k < 0 ? null : `a.path.slice(a.bestCaps[${2 * k}], a.bestCaps[${2 * k + 1}])`;
+  };
+  return layout<Captures>(r.defaultKeys, r.names, source, JSON.stringify(["captures", r.defaultKeys, r.names, [...slots]]), (a, escaped, defaults) => {
+    const p = new Params();
+    r.defaultKeys.forEach((k, i) => (p[k] = defaults[i]));
+    r.names.forEach((n, i) => {
+      const k = last(i);
+      if (k >= 0) {
+        const v = a.path.slice(a.bestCaps[2 * k], a.bestCaps[2 * k + 1]);
+        p[n] = escaped ? unescapeParam(v) : v;
+      }
+    });
+    return p;
+  });
 }
 
 export function prepareRoute(route: Route, index: number): PreparedRoute {

@@ -28,6 +28,8 @@ export class MatchEnv {
   values: (string | undefined)[] = [];
   /** The values may hold `%` escapes (false: a walk saw none, so they are final as they are). */
   escaped = true;
+  /** The params, where the strategy built them itself (else they are built from `values`). */
+  params: RouteParams | null = null;
   private ctx: RequestContext | null = null;
 
   reset(method: string, rawPath: string, request: RecognizeRequest | undefined): void {
@@ -35,6 +37,7 @@ export class MatchEnv {
     this.rawPath = rawPath;
     this.request = request;
     this.escaped = true;
+    this.params = null;
     this.ctx = null;
   }
 
@@ -58,7 +61,8 @@ export interface MatchStrategy {
   /**
    * The first route (lowest index above `after`) in `verb`'s bucket whose pattern matches the
    * normalized `path` and whose request conditions pass; its captured raw values are written to
-   * `env.values`. Returns the route's index, or -1. The `HEAD` bucket holds explicit HEAD routes only.
+   * `env.values` (or its params, built, to `env.params`; null otherwise). Returns the route's
+   * index, or -1. The `HEAD` bucket holds explicit HEAD routes only.
    */
   first(verb: string, path: string, after: number, env: MatchEnv): number;
   /**
@@ -123,7 +127,7 @@ export class StrategyRecognizer implements Recognizer {
   private answer(verb: string, index: number, path: string, env: MatchEnv): RecognizeResult | null {
     for (;;) {
       const r = this.prepared[index]!;
-      const params = r.params(env.values, env.escaped);
+      const params = env.params ?? r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
       if (!r.hasBlocks || blocksMatch(r.route.blocks, params, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
