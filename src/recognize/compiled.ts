@@ -1,6 +1,6 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { expandPattern, type Expansion, type Word } from "./expand.js";
-import { answersVerb, captureParams, type Captures, type Layout, type PreparedRoute } from "./prepare.js";
+import { captureParams, type Captures, type Layout, type PreparedRoute } from "./prepare.js";
 import { normalizeRequestPath, quickNormal } from "./path.js";
 import type { MatchEnv, MatchStrategy } from "./recognizer.js";
 import { captureValues, regexpMatch } from "./reference.js";
@@ -114,24 +114,33 @@ class WordTable {
 
   /** Lays the words out, each chain by priority. */
   seal(): number {
-    let min = this.empty?.seal() ?? NONE;
-    const edges: WordEdge[] = [...this.words!].map(([word, child]) => ({
-      word, last: word.charCodeAt(word.length - 1), mid: word.charCodeAt(word.length >> 1), child, next: undefined,
-    }));
-    for (const e of edges) min = Math.min(min, e.child.seal());
+    let min = this.empty !== null ? this.empty.seal() : NONE;
+    const edges: WordEdge[] = [];
+    let lo = Infinity;
+    let hi = -1;
+    for (const [word, child] of this.words!) {
+      const m = child.seal();
+      if (m < min) min = m;
+      const first = word.charCodeAt(0);
+      if (first < lo) lo = first;
+      if (first > hi) hi = first;
+      edges.push({ word, last: word.charCodeAt(word.length - 1), mid: word.charCodeAt(word.length >> 1), child, next: undefined });
+    }
     this.words = null;
     if (edges.length === 0) return min;
-    edges.sort((a, b) => b.child.min - a.child.min);
-    const codes = edges.map((e) => e.word.charCodeAt(0));
-    this.base = Math.min(...codes);
-    const byFirst: (WordEdge | undefined)[][] = Array.from({ length: Math.max(...codes) - this.base + 1 }, () => []);
+    if (edges.length > 1) edges.sort((a, b) => b.child.min - a.child.min);
+    this.base = lo;
+    const byFirst: (WordEdge | undefined)[][] = new Array(hi - lo + 1);
+    for (let i = 0; i < byFirst.length; i++) byFirst[i] = NO_WORDS as (WordEdge | undefined)[];
     for (const e of edges) {
-      const byLength = byFirst[e.word.charCodeAt(0) - this.base]!;
+      const i = e.word.charCodeAt(0) - lo;
+      let byLength = byFirst[i]!;
+      if (byLength === NO_WORDS) byFirst[i] = byLength = [];
       while (byLength.length <= e.word.length) byLength.push(undefined);
       e.next = byLength[e.word.length];
       byLength[e.word.length] = e;
     }
-    this.byFirst = byFirst.map((b) => (b.length === 0 ? NO_WORDS : b));
+    this.byFirst = byFirst;
     return min;
   }
 
@@ -187,7 +196,7 @@ export class TrieNode {
   seal(): number {
     let min = NONE;
     if (this.terminals) {
-      this.terminals.sort((a, b) => a.key - b.key);
+      if (this.terminals.length > 1) this.terminals.sort((a, b) => a.key - b.key);
       min = this.terminals[0]!.key;
     }
     if (this.slashWords) min = Math.min(min, this.slashWords.seal());
@@ -196,7 +205,7 @@ export class TrieNode {
     if (this.dotParam) min = Math.min(min, this.dotParam.seal());
     if (this.classEdges) {
       for (const e of this.classEdges) min = Math.min(min, e.child.seal());
-      this.classEdges.sort((a, b) => a.child.min - b.child.min);
+      if (this.classEdges.length > 1) this.classEdges.sort((a, b) => a.child.min - b.child.min);
     }
     this.min = min;
     return min;
@@ -233,7 +242,23 @@ class Bucket {
 const endKey = (path: string) => (path.length & 63) * 128 + (path.charCodeAt(path.length - 1) & 127);
 
 /** Whether text can be compared against a raw path: it holds nothing `normalize_path` rewrites or stops at. */
-const rawSafe = (text: string) => !/[%?#]/.test(text);
+const rawSafe = (text: string) => text.indexOf("%") < 0 && text.indexOf("?") < 0 && text.indexOf("#") < 0;
+
+/** Capture slot lists, shared: nearly every route's are `[]`, `[0]`, `[0, 1]`, ... (a typed array each cost ~10% of compiling 10,000 routes). */
+const slotLists = new Map<string, Int32Array>();
+function internSlots(slots: number[]): Int32Array {
+  const key = slots.join(",");
+  let list = slotLists.get(key);
+  if (list === undefined) slotLists.set(key, (list = Int32Array.from(slots)));
+  return list;
+}
+
+/** A route's expansion as the buckets take it, worked out once however many buckets hold the route. */
+interface Entry {
+  readonly terminal: Terminal;
+  /** The expansion's path when it has no parameter and a normalized request path can equal it. */
+  readonly staticPath: string | null;
+}
 
 /**
  * The state of one search: the path, the best terminal so far (`best` is its key) and the capture
@@ -297,63 +322,71 @@ export class CompiledStrategy implements MatchStrategy {
   private readonly state: WalkState;
   private readonly maxCaptures: number;
 
-  /** Each route's token expansions (null: regexp only), computed once for all buckets. */
-  private readonly expansions: (Expansion[] | null)[];
-
-  constructor(private readonly routes: readonly PreparedRoute[]) {
-    this.expansions = routes.map((r) => expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor));
-    let captures = 0;
-    for (const e of this.expansions) if (e) for (const x of e) captures = Math.max(captures, x.tokens.length);
-    this.maxCaptures = captures;
-    this.state = new WalkState(captures);
+  constructor(routes: readonly PreparedRoute[]) {
     const verbs = new Set<string>(["GET", "HEAD"]);
     for (const r of routes) if (r.verbs) for (const v of r.verbs) verbs.add(v);
-    for (const v of verbs) this.buckets.set(v, this.build((r) => answersVerb(r, v)));
-    this.otherVerbs = this.build((r) => r.verbs === null);
+    for (const v of verbs) this.buckets.set(v, new Bucket());
+    this.otherVerbs = new Bucket();
     this.get = this.buckets.get("GET")!;
-  }
-
-  private build(inBucket: (r: PreparedRoute) => boolean): Bucket {
-    const bucket = new Bucket();
-    const staticCandidates: [string, PreparedRoute, number][] = [];
-    for (const r of this.routes) {
-      if (!inBucket(r)) continue;
-      const expansions = this.expansions[r.index]!;
+    const all = [...this.buckets].filter(([v]) => v !== "HEAD").map(([, b]) => b).concat(this.otherVerbs);
+    const staticCandidates = new Map<Bucket, Entry[]>([...this.buckets.values(), this.otherVerbs].map((b) => [b, []]));
+    let captures = 0;
+    // Routes in order, each into the buckets of its verbs (an any-verb route into all but HEAD's):
+    // every bucket receives its routes in registration order.
+    for (const r of routes) {
+      const into = r.verbs === null ? all : [...r.verbs].map((v) => this.buckets.get(v)!);
+      const expansions = expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor);
       if (expansions === null) {
         const prefix = literalPrefix(r.route.pattern.ast);
-        bucket.regexpRoutes.push({ route: r, prefix });
-        if (!rawSafe(prefix)) bucket.rawSafe = false;
+        for (const b of into) {
+          b.regexpRoutes.push({ route: r, prefix });
+          if (!rawSafe(prefix)) b.rawSafe = false;
+        }
         continue;
       }
       for (const e of expansions) {
-        let node = bucket.root;
+        captures = Math.max(captures, e.tokens.length);
         const slots: number[] = [];
+        let safe = true;
         for (const t of e.tokens) {
-          node = node.child(t.sep, t.word);
           if (t.word.kind !== "literal") slots.push(r.names.indexOf(t.word.name));
-          else if (!rawSafe(t.word.value)) bucket.rawSafe = false;
+          else if (!rawSafe(t.word.value)) safe = false;
         }
-        (node.terminals ??= []).push({
+        const terminal: Terminal = {
           key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
-          slots: Int32Array.from(slots), build: null, defaults: r.defaultValues,
-        });
+          slots: internSlots(slots), build: null, defaults: r.defaultValues,
+        };
         const sp = staticPath(e);
         // Only paths a normalized request path can equal.
-        if (sp !== null && r.conditions.length === 0 && normalizeRequestPath(sp) === sp) staticCandidates.push([sp, r, e.ord]);
+        const entry: Entry = { terminal, staticPath: sp !== null && r.conditions.length === 0 && normalizeRequestPath(sp) === sp ? sp : null };
+        for (const b of into) {
+          let node = b.root;
+          for (const t of e.tokens) node = node.child(t.sep, t.word);
+          (node.terminals ??= []).push(terminal);
+          if (!safe) b.rawSafe = false;
+          if (entry.staticPath !== null) staticCandidates.get(b)!.push(entry);
+        }
       }
     }
+    this.maxCaptures = captures;
+    this.state = new WalkState(captures);
+    for (const [b, candidates] of staticCandidates) this.seal(b, candidates);
+  }
+
+  /**
+   * Seals a bucket's trie and decides its static map: a static path answers from the map only if
+   * the whole matcher, counting every request condition as passing, picks that same route for it.
+   */
+  private seal(bucket: Bucket, candidates: readonly Entry[]): void {
     bucket.root.seal();
-    // A static path answers from the map only if the whole matcher, counting every request
-    // condition as passing, picks that same route for it.
     const s = this.state;
-    for (const [path, r, ord] of staticCandidates) {
-      if (bucket.statics.has(path)) continue;
-      if (this.search(s, bucket, path, -1, null) === r.index && s.bestTerminal?.key === r.index * KEY_SCALE + ord) {
-        bucket.statics.set(path, { route: r, index: r.index });
-        bucket.staticEnds[endKey(path)] = 1;
+    for (const { staticPath: path, terminal } of candidates) {
+      if (bucket.statics.has(path!)) continue;
+      if (this.search(s, bucket, path!, -1, null) === terminal.index && s.bestTerminal === terminal) {
+        bucket.statics.set(path!, { route: terminal.route, index: terminal.index });
+        bucket.staticEnds[endKey(path!)] = 1;
       }
     }
-    return bucket;
   }
 
   first(verb: string, path: string, after: number, env: MatchEnv): number {

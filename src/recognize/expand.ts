@@ -66,18 +66,78 @@ function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | st
     case "dot": return [[{ sep: 46 }]];
     case "literal": return [[{ word: { kind: "literal", value: node.value } }]];
     case "symbol": {
-      if (!Object.hasOwn(reqs, node.name)) return [[{ word: { kind: "param", name: node.name } }]];
-      const req = reqs[node.name]!;
-      const m = singleCharMatcher(req);
-      if (m === null) throw new NotTokenized();
-      const key = req instanceof RegExp ? `/${req.source}/${req.flags}` : req;
-      return [[{ word: { kind: "class", name: node.name, table: m.table, element: m.element, key } }]];
+      const word = symbolWord(node.name, reqs);
+      if (word === null) throw new NotTokenized();
+      return [[{ word }]];
     }
     case "group": return [...expandSequence(node.children, reqs), []];
     case "star":
     case "or":
       throw new NotTokenized();
   }
+}
+
+/** One-character-class matchers by requirement (`/[^\/]+/`, `/\d+/`): a table of 128 tests each, shared by every route with that requirement. */
+const classes = new Map<string, { table: Uint8Array; element: RegExp } | null>();
+
+/** The word of a parameter: the default word, a one-character-class run, or null (only its regexp can match it). */
+function symbolWord(name: string, reqs: Readonly<Record<string, RegExp | string>>): Word | null {
+  if (!Object.hasOwn(reqs, name)) return { kind: "param", name };
+  const req = reqs[name]!;
+  const key = req instanceof RegExp ? `/${req.source}/${req.flags}` : req;
+  let m = classes.get(key);
+  if (m === undefined) classes.set(key, (m = singleCharMatcher(req)));
+  return m === null ? null : { kind: "class", name, table: m.table, element: m.element, key };
+}
+
+/**
+ * The tokens of a sequence of separators each followed by at most one word (`/photos/:id`), or
+ * null when the sequence is not that simple. The fast path of `expandPattern` for what nearly every
+ * route is: such a sequence, optionally followed by one such group (`(.:format)`). Drawing 10,000
+ * routes spent ~40 ms in the general expansion (arrays of atoms concatenated per node); this is ~5x less.
+ */
+function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly<Record<string, RegExp | string>>, out: Token[]): boolean {
+  let open = false; // the last token has no word yet
+  for (let i = 0; i < end; i++) {
+    const node = nodes[i]!;
+    if (node.type === "slash" || node.type === "dot") {
+      out.push({ sep: node.type === "slash" ? 47 : 46, word: EMPTY });
+      open = true;
+    } else if ((node.type === "literal" || node.type === "symbol") && open) {
+      const word = node.type === "literal" ? { kind: "literal" as const, value: node.value } : symbolWord(node.name, reqs);
+      if (word === null) return false;
+      out[out.length - 1] = { sep: out[out.length - 1]!.sep, word };
+      open = false;
+    } else return false;
+  }
+  return true;
+}
+
+function quickExpand(ast: readonly PatternNode[], reqs: Readonly<Record<string, RegExp | string>>): Expansion[] | null | undefined {
+  const lastNode = ast[ast.length - 1];
+  const group = lastNode?.type === "group" ? lastNode : null;
+  const base: Token[] = [];
+  if (!simpleTokens(ast, group ? ast.length - 1 : ast.length, reqs, base) || base.length === 0) return undefined;
+  if (group === null) return classesEndAtSeparators([{ ord: 0, tokens: base }]);
+  const extra: Token[] = [];
+  if (!simpleTokens(group.children, group.children.length, reqs, extra) || extra.length === 0) return undefined;
+  return classesEndAtSeparators([{ ord: 0, tokens: [...base, ...extra] }, { ord: 1, tokens: base }]);
+}
+
+/**
+ * A class parameter must not be able to run into what follows it in any expansion, or the regexp
+ * could backtrack into it: its run must stop exactly at the next separator (or the end).
+ */
+function classesEndAtSeparators(out: Expansion[]): Expansion[] | null {
+  for (const e of out) {
+    for (let i = 0; i < e.tokens.length; i++) {
+      const w = e.tokens[i]!.word;
+      if (w.kind !== "class") continue;
+      const next = e.tokens[i + 1];
+      if (next && w.table[next.sep] === 1) return null;
+    }
+  }
+  return out;
 }
 
 /**
@@ -90,6 +150,8 @@ export function expandPattern(
   anchored: boolean,
 ): Expansion[] | null {
   if (!anchored) return null;
+  const quick = quickExpand(ast, requirements);
+  if (quick !== undefined) return quick;
   let sequences: Atom[][];
   try {
     sequences = expandSequence(ast, requirements);
@@ -114,15 +176,5 @@ export function expandPattern(
     }
     out.push({ ord, tokens: tokens.map(({ sep, word }) => ({ sep, word })) });
   }
-  // A class parameter must not be able to run into what follows it in any expansion, or the
-  // regexp could backtrack into it: its run must stop exactly at the next separator (or the end).
-  for (const e of out) {
-    for (let i = 0; i < e.tokens.length; i++) {
-      const w = e.tokens[i]!.word;
-      if (w.kind !== "class") continue;
-      const next = e.tokens[i + 1];
-      if (next && w.table[next.sep] === 1) return null;
-    }
-  }
-  return out;
+  return classesEndAtSeparators(out);
 }
