@@ -4,10 +4,10 @@ import { inspectValue } from "../support/inspect.js";
 import { underscore } from "../support/inflector.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
-import { isCallable, isConstraintMap, URL_OPTIONS } from "./mapping.js";
+import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./mapping.js";
 import type { Block, Handler, MatchOptions, MountOptions, NamespaceOptions, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
-import { Resource, SingletonResource } from "./resource.js";
-import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeLevel } from "./scope.js";
+import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
+import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeKey, type ScopeLevel } from "./scope.js";
 import type { TableBuilder } from "./table-builder.js";
 
 /** A path argument: Ruby distinguishes `get "search"` (a path) from `get :search` (an action); `Symbol.for` is the latter. */
@@ -21,23 +21,39 @@ const MATCH_OPTION_KEYS = new Set([
   "to", "via", "as", "on", "controller", "action", "path", "module", "constraints", "defaults", "format", "anchor",
   "shallow", "shallowPath", "shallowPrefix", "pathNames", "param", "only", "except", "concerns",
 ]);
+/** Scope keys `scope()` takes out of its options before what is left becomes the scope's `options`. */
+const SCOPE_KEYS_BEFORE_OPTIONS = new Set<string>(SCOPE_KEYS.slice(0, SCOPE_KEYS.indexOf("options")).filter((k) => k !== "blocks"));
 /** Keys `resources`/`resource` accept: Rails' resource options plus every scope option. */
 const RESOURCE_KEYS = new Set([...RESOURCE_OPTIONS, ...SCOPE_KEYS.filter((k) => k !== "blocks" && k !== "options"), "shallow"]);
-const OPTIONAL_FORMAT = /(?:\(\.:format\)+|\.:format|\/)$/;
 const MATCH_SHORTHAND = /^\/?[-\w]+\/[-\w/]+$/;
+/** An action name that can name a route or a default action (Rails' `/^[\w\-\/]+$/`). */
+const ACTION_LIKE = /^[\w\-/]+$/;
+/** Options `match` itself consumes; every other key becomes a default or a segment constraint. */
+const MAPPER_KEYS = new Set(["controller", "path", "to", "via", "format", "anchor", "constraints", "action", "as"]);
+const NO_OPTIONS: Hash = Object.freeze({});
 
 const isPlainObject = (v: unknown): v is Hash =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof RegExp) && !(v instanceof Redirect) &&
   (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
-const present = (v: unknown) => v != null && v !== false && String(v).trim() !== "";
+const present = (v: unknown) =>
+  // A string starting with a visible ASCII character is present without trimming it (most are).
+  typeof v === "string" ? (v.charCodeAt(0) > 32 && v.charCodeAt(0) < 127) || v.trim() !== "" : v != null && v !== false && String(v).trim() !== "";
+/** `-` to `_`, checked first: before V8 optimizes it, `replaceAll` costs ~0.2 µs even with nothing to replace, `includes` ~0.08 µs. */
+const underscored = (s: string) => (s.includes("-") ? s.replaceAll("-", "_") : s);
+/** Rails' `/\A[_a-z]/i`, the start of a name Rails generates. */
+const startsLikeName = (s: string) => {
+  const c = s.charCodeAt(0) | 32;
+  return s.charCodeAt(0) === 95 || (c >= 97 && c <= 122);
+};
 const arrayOf = (v: unknown): unknown[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
 
 /** Splits `(...names, options?, block?)` as the DSL methods take them. */
 function splitArgs(args: readonly unknown[]): { names: unknown[]; options: Hash; block: Block | undefined } {
-  const rest = [...args];
-  const block = typeof rest[rest.length - 1] === "function" ? (rest.pop() as Block) : undefined;
-  const options = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Hash) } : {};
-  return { names: rest.flat(), options, block };
+  let end = args.length;
+  const block = typeof args[end - 1] === "function" ? (args[--end] as Block) : undefined;
+  const options = isPlainObject(args[end - 1]) ? { ...(args[--end] as Hash) } : {};
+  const names = args.slice(0, end);
+  return { names: names.some(Array.isArray) ? names.flat() : names, options, block };
 }
 
 /**
@@ -51,6 +67,17 @@ const BARE_WORD = /^[A-Za-z0-9_-]+$/;
 const pathArg = (v: unknown, pathOption = false): PathArg =>
   typeof v === "symbol" ? { symbol: true, value: v.description ?? "" }
   : { symbol: !pathOption && BARE_WORD.test(String(v)), value: String(v) };
+
+/** A resource's own routes are declared as action names (`get :show`); one frozen argument per action. */
+const RESOURCE_ACTION_ARGS = Object.fromEntries(
+  (["index", "create", "new", "show", "update", "destroy", "edit"] as const).map((a) => [a, Object.freeze(pathArg(Symbol.for(a)))]),
+) as Record<ResourceAction, PathArg>;
+
+type ResourceVerb = "get" | "post" | "patch" | "put" | "delete";
+/** `via` of a resource's own routes, one shared list per verb (the table builder only reads it). */
+const RESOURCE_VIA = Object.fromEntries(
+  (["get", "post", "patch", "put", "delete"] as const).map((v) => [v, Object.freeze([v]) as unknown[]]),
+) as Record<ResourceVerb, unknown[]>;
 
 /** A declaration function's state shared with route files: the mapper evaluates them in its current scope. */
 export interface MapperContext {
@@ -69,10 +96,16 @@ type ConcernCallback = ((options: Hash, r: Mapper) => void) | { call(r: Mapper, 
 export class Mapper {
   #scope: Scope;
   readonly #ctx: MapperContext;
+  /**
+   * `ctx.builder`, held directly: read through `ctx` on every route, V8 specialised the code on the
+   * first draw's context object and deoptimized it at the start of the next draw (--trace-deopt).
+   */
+  readonly #builder: TableBuilder;
   readonly #concerns = new Map<string, ConcernCallback>();
 
   constructor(ctx: MapperContext, pathNames: Record<string, string> = { new: "new", edit: "edit" }) {
     this.#ctx = ctx;
+    this.#builder = ctx.builder;
     this.#scope = Scope.root({ ...pathNames });
   }
 
@@ -103,7 +136,6 @@ export class Mapper {
   /** `scope "admin", module: "a", as: "b" do ... end`: path(s), then options, then the block. */
   scope(...args: [...paths: string[], options: ScopeOptions, block: Block] | [...paths: string[], block: Block]): this {
     const { names, options, block } = splitArgs(args);
-    const frame: ScopeFrame = {};
     if (names.length > 0) options.path = names.map(String).join("/");
     options.constraints ??= {};
     if (!this.#scope.isNested()) {
@@ -112,31 +144,34 @@ export class Mapper {
     }
     let blockConstraint: unknown;
     if (isConstraintMap(options.constraints)) {
-      const urlDefaults: Hash = {};
-      for (const [k, v] of Object.entries(options.constraints)) {
-        if (URL_OPTIONS.includes(k) && (typeof v === "string" || Number.isInteger(v))) urlDefaults[k] = v;
+      let urlDefaults: Hash | undefined;
+      for (const k in options.constraints) {
+        const v = options.constraints[k];
+        if (URL_OPTIONS.includes(k) && (typeof v === "string" || Number.isInteger(v))) (urlDefaults ??= {})[k] = v;
       }
-      options.defaults = { ...urlDefaults, ...((options.defaults as Hash | undefined) ?? {}) };
+      // Merged into the scope's defaults as a copy; only a request constraint's URL parts add to them here.
+      if (urlDefaults) options.defaults = { ...urlDefaults, ...(options.defaults as Hash | undefined) };
     } else {
       blockConstraint = options.constraints;
       options.constraints = {};
     }
-    if (Object.hasOwn(options, "only") || Object.hasOwn(options, "except")) {
-      frame.actionOptions = { only: options.only, except: options.except };
-      delete options.only;
-      delete options.except;
-    }
+    const frame: ScopeFrame = {};
+    if (Object.hasOwn(options, "only") || Object.hasOwn(options, "except")) frame.actionOptions = { only: options.only, except: options.except };
     if (Object.hasOwn(options, "anchor")) throw new ArgumentError("anchor is ignored unless passed to `match`");
-    for (const key of SCOPE_KEYS) {
-      let value: unknown;
-      if (key === "blocks") value = blockConstraint;
-      else if (key === "options") value = options;
-      else if (Object.hasOwn(options, key)) {
-        value = options[key];
-        delete options[key];
-      } else continue;
-      (frame as Hash)[key] = MERGE[key](this.#scope.get(key), value);
+    const merge = (key: ScopeKey, value: unknown) => ((frame as Hash)[key] = MERGE[key](this.#scope.get(key), value));
+    // Each scope key given merges with the parent's value (keys are independent, so their order
+    // does not matter). The scope's `options` are what those keys leave, less only/except: Rails
+    // deletes each key as it merges it, so `to`, merged after `options`, stays in them too.
+    const rest: Hash = {};
+    for (const key in options) {
+      if (SCOPE_KEYS_BEFORE_OPTIONS.has(key)) merge(key as ScopeKey, options[key]);
+      else if (key !== "only" && key !== "except") {
+        rest[key] = options[key];
+        if (key === "to") merge("to", options.to);
+      }
     }
+    merge("blocks", blockConstraint);
+    merge("options", rest);
     this.#within(this.#scope.extend(frame), () => this.#run(block));
     return this;
   }
@@ -204,34 +239,32 @@ export class Mapper {
       this.#resourceScope(resource, () => {
         this.#run(block);
         if (opts.concerns) this.concerns(...(arrayOf(opts.concerns) as string[]));
-        const has = (a: "index" | "create" | "new" | "show" | "update" | "destroy" | "edit") => resource.hasAction(a);
-        const on = (action: string) => pathArg(Symbol.for(action));
+        const has = (a: ResourceAction) => resource.hasAction(a);
         if (kind === "resources") {
           this.collection(() => {
-            if (has("index")) this.#mapVerb("get", [on("index")]);
-            if (has("create")) this.#mapVerb("post", [on("create")]);
+            if (has("index")) this.#mapVerb("get", "index");
+            if (has("create")) this.#mapVerb("post", "create");
           });
-          if (has("new")) this.new(() => this.#mapVerb("get", [on("new")]));
+          if (has("new")) this.new(() => this.#mapVerb("get", "new"));
           this.#memberMappings(resource);
         } else {
-          if (has("new")) this.new(() => this.#mapVerb("get", [on("new")]));
+          if (has("new")) this.new(() => this.#mapVerb("get", "new"));
           this.#memberMappings(resource);
-          if (has("create")) this.collection(() => this.#mapVerb("post", [on("create")]));
+          if (has("create")) this.collection(() => this.#mapVerb("post", "create"));
         }
       });
     });
   }
 
   #memberMappings(resource: Resource): void {
-    const on = (action: string) => pathArg(Symbol.for(action));
     this.member(() => {
-      if (resource.hasAction("edit")) this.#mapVerb("get", [on("edit")]);
-      if (resource.hasAction("show")) this.#mapVerb("get", [on("show")]);
+      if (resource.hasAction("edit")) this.#mapVerb("get", "edit");
+      if (resource.hasAction("show")) this.#mapVerb("get", "show");
       if (resource.hasAction("update")) {
-        this.#mapVerb("patch", [on("update")]);
-        this.#mapVerb("put", [on("update")]);
+        this.#mapVerb("patch", "update");
+        this.#mapVerb("put", "update");
       }
-      if (resource.hasAction("destroy")) this.#mapVerb("delete", [on("destroy")]);
+      if (resource.hasAction("destroy")) this.#mapVerb("delete", "destroy");
     });
   }
 
@@ -428,8 +461,34 @@ export class Mapper {
     return this;
   }
 
-  #mapVerb(via: string, paths: PathArg[], options: Hash = {}): void {
-    this.#mapMatch(paths, { ...options, via });
+  /** One of a resource's own routes: its action name, as `get :show` would give it. */
+  #mapVerb(via: ResourceVerb, action: ResourceAction): void {
+    // What `#mapMatch` makes of `{ via }`, without reading the options: 7 of 8 routes of a
+    // Rails-shaped table come this way, much of a second draw runs unoptimized, and steps count.
+    const scope = this.#scope;
+    const args: MatchArgs = {
+      controller: scope.get("controller"),
+      via: RESOURCE_VIA[via],
+      formatted: scope.get("format"),
+      anchor: true,
+      optionsConstraints: NO_CONSTRAINTS,
+      action: undefined,
+      hasAs: false,
+      as: undefined,
+      options: NO_OPTIONS,
+    };
+    this.#decomposedMatch(RESOURCE_ACTION_ARGS[action], undefined, undefined, this.#defaultTo(undefined), args);
+  }
+
+  /** `to:`, else the scope's `to`, else its `controller#action` when it has both. */
+  #defaultTo(to: unknown): unknown {
+    const scope = this.#scope;
+    const scopeTo = scope.get("to");
+    if (scopeTo) to ||= scopeTo;
+    const scopeController = scope.get("controller");
+    const scopeAction = scope.get("action");
+    if (scopeController && scopeAction) to ||= `${scopeController}#${scopeAction}`;
+    return to;
   }
 
   #verb(via: string, args: readonly unknown[]): this {
@@ -459,22 +518,14 @@ export class Mapper {
   }
 
   #mapMatch(paths: PathArg[], options: Hash): void {
-    if (options.on && !VALID_ON.includes(String(options.on))) {
-      throw new ArgumentError(`Unknown scope ${inspectValue(options.on)} given to :on; use on: "member", "collection" or "new"`);
+    const on = options.on;
+    if (on && !VALID_ON.includes(String(on))) {
+      throw new ArgumentError(`Unknown scope ${inspectValue(on)} given to :on; use on: "member", "collection" or "new"`);
     }
-    const scopeTo = this.#scope.get("to");
-    if (scopeTo) options.to ||= scopeTo;
-    const scopeController = this.#scope.get("controller");
-    const scopeAction = this.#scope.get("action");
-    if (scopeController && scopeAction) options.to ||= `${scopeController}#${scopeAction}`;
-    const controller = options.controller || scopeController;
-    delete options.controller;
+    const scope = this.#scope;
+    let to = this.#defaultTo(options.to);
     const optionPath = options.path as string | undefined;
-    delete options.path;
-    let to = options.to;
-    delete options.to;
-    const via = arrayOf(Object.hasOwn(options, "via") ? options.via : this.#scope.get("via"));
-    delete options.via;
+    const via = arrayOf(Object.hasOwn(options, "via") ? options.via : scope.get("via"));
     if (via.length === 0) {
       throw new ArgumentError(
         "You should not use the `match` method in your router without specifying an HTTP method.\n" +
@@ -484,93 +535,94 @@ export class Mapper {
           '  Do: get "controller#action"',
       );
     }
-    const formatted = Object.hasOwn(options, "format") ? options.format : this.#scope.get("format");
-    delete options.format;
-    const anchor = Object.hasOwn(options, "anchor") ? options.anchor !== false && options.anchor != null : true;
-    delete options.anchor;
-    const optionsConstraints = options.constraints || {};
-    delete options.constraints;
-    const route = { controller, via, formatted, anchor, optionsConstraints };
-    // Rails groups paths by class: every string path first, then every action name.
-    for (const path of paths.filter((p) => !p.symbol)) {
-      if (optionPath) throw new ArgumentError("Ambiguous route definition. Both :path and the route path were specified as strings.");
-      to = toFromPath(path.value, to, options.action);
-      this.#decomposedMatch(path, path.value, { ...options }, { ...route, to });
+    // What is left once the mapper has taken its keys becomes defaults and segment constraints
+    // (a falsy `on` stays, as Rails keeps it). Built without `delete`, which cost ~5 µs per route.
+    let rest: Hash | undefined;
+    for (const key in options) {
+      if (!MAPPER_KEYS.has(key) && !(key === "on" && on)) (rest ??= {})[key] = options[key];
     }
-    for (const action of paths.filter((p) => p.symbol)) this.#decomposedMatch(action, optionPath, { ...options }, { ...route, to });
+    const args: MatchArgs = {
+      controller: options.controller || scope.get("controller"),
+      via,
+      formatted: Object.hasOwn(options, "format") ? options.format : scope.get("format"),
+      anchor: Object.hasOwn(options, "anchor") ? options.anchor !== false && options.anchor != null : true,
+      optionsConstraints: options.constraints || NO_CONSTRAINTS,
+      action: options.action,
+      hasAs: Object.hasOwn(options, "as"),
+      as: options.as,
+      options: rest ?? NO_OPTIONS,
+    };
+    const onScope = on ? (on as string) : undefined;
+    // Rails groups paths by class: every string path first, then every action name.
+    for (const path of paths) {
+      if (path.symbol) continue;
+      if (optionPath) throw new ArgumentError("Ambiguous route definition. Both :path and the route path were specified as strings.");
+      to = toFromPath(path.value, to, args.action);
+      this.#decomposedMatch(path, path.value, onScope, to, args);
+    }
+    for (const action of paths) if (action.symbol) this.#decomposedMatch(action, optionPath, onScope, to, args);
   }
 
-  #decomposedMatch(action: PathArg, path: string | undefined, options: Hash, route: RouteArgs): void {
-    const on = options.on as string | undefined;
+  #decomposedMatch(action: PathArg, path: string | undefined, on: string | undefined, to: unknown, args: MatchArgs): void {
     if (on) {
-      delete options.on;
-      const again = () => this.#decomposedMatch(action, path, options, route);
+      const again = () => this.#decomposedMatch(action, path, undefined, to, args);
       if (on === "member") this.member(again);
       else if (on === "collection") this.collection(again);
       else this.new(again);
       return;
     }
     const level = this.#scope.level;
-    if (level === "resources") this.nested(() => this.#decomposedMatch(action, path, options, route));
-    else if (level === "resource") this.member(() => this.#decomposedMatch(action, path, options, route));
-    else this.#addRoute(action, path, options, route);
+    if (level === "resources") this.nested(() => this.#decomposedMatch(action, path, on, to, args));
+    else if (level === "resource") this.member(() => this.#decomposedMatch(action, path, on, to, args));
+    else this.#addRoute(action, path, to, args);
   }
 
-  #addRoute(actionArg: PathArg, explicitPath: string | undefined, options: Hash, route: RouteArgs): void {
-    const path = this.#pathForAction(actionArg, explicitPath);
+  #addRoute(actionArg: PathArg, explicitPath: string | undefined, to: unknown, args: MatchArgs): void {
+    const canonical = this.#isCanonicalAction(actionArg.value);
+    const path = this.#pathForAction(actionArg, explicitPath, canonical);
     if (!present(path)) throw new ArgumentError("path is required");
     let action: string | null = actionArg.value;
-    let defaultAction = options.action || this.#scope.get("action");
-    delete options.action;
-    if (/^[\w\-/]+$/.test(action)) {
-      if (!defaultAction && !action.includes("/")) defaultAction = action.replace(/-/g, "_");
+    let defaultAction = args.action || this.#scope.get("action");
+    if (ACTION_LIKE.test(action)) {
+      if (!defaultAction && !action.includes("/")) defaultAction = underscored(action);
     } else action = null;
-    let name: string | null | false;
-    if (Object.hasOwn(options, "as") && !options.as) {
-      // `as: false` leaves the route unnamed, yet Rails' sheet prints its name as "false".
-      name = options.as === false ? false : null;
-      delete options.as;
-    } else {
-      const as = options.as as string | undefined;
-      delete options.as;
-      name = this.#nameForAction(as, action);
-    }
+    // `as: false` leaves the route unnamed, yet Rails' sheet prints its name as "false".
+    const name = args.hasAs && !args.as ? (args.as === false ? false : null) : this.#nameForAction(args.as as string | undefined, action, canonical);
     let fullPath = normalizeMapperPath(escapeRoutePath(path));
-    if (route.formatted === true) fullPath = `${fullPath}.:format`;
-    else if (route.formatted !== false && !OPTIONAL_FORMAT.test(fullPath)) fullPath = `${fullPath}(.:format)`;
-    this.#ctx.builder.add(
-      {
-        scope: this.#scope,
-        path: fullPath,
-        name,
-        controller: route.controller,
-        defaultAction,
-        to: route.to,
-        via: route.via,
-        formatted: route.formatted,
-        optionsConstraints: route.optionsConstraints,
-        anchor: route.anchor,
-        options,
-      },
-    );
+    if (args.formatted === true) fullPath = `${fullPath}.:format`;
+    else if (args.formatted !== false && !hasFormatSuffix(fullPath)) fullPath = `${fullPath}(.:format)`;
+    this.#builder.add({
+      scope: this.#scope,
+      path: fullPath,
+      name,
+      controller: args.controller,
+      defaultAction,
+      to,
+      via: args.via,
+      formatted: args.formatted,
+      optionsConstraints: args.optionsConstraints,
+      anchor: args.anchor,
+      options: args.options,
+    });
   }
 
   #isCanonicalAction(action: string | null): boolean {
     return this.#scope.isResourceMethodScope() && CANONICAL_ACTIONS.includes(String(action ?? ""));
   }
 
-  #pathForAction(action: PathArg, path: string | undefined): string {
+  #pathForAction(action: PathArg, path: string | undefined, canonical: boolean): string {
     const scopePath = this.#scope.get("path") ?? "";
     if (path != null) return `${scopePath}/${path}`;
-    if (this.#isCanonicalAction(action.value)) return String(scopePath);
+    if (canonical) return String(scopePath);
     return `${scopePath}/${this.#actionPath(action.value)}`;
   }
 
-  #nameForAction(as: string | null | undefined, action: string | null): string | null {
+  /** `canonical`: the action is one of the seven in a member/collection/new scope (then it adds no prefix). */
+  #nameForAction(as: string | null | undefined, action: string | null, canonical: boolean): string | null {
     let prefix: string | undefined;
-    const prefixSource = as ? as : !this.#isCanonicalAction(action) ? action : null;
+    const prefixSource = as ? as : !canonical ? action : null;
     if (prefixSource && prefixSource !== "/" && String(prefixSource) !== "") {
-      prefix = normalizeName(String(prefixSource).replace(/-/g, "_"));
+      prefix = normalizeName(underscored(String(prefixSource)));
     }
     const namePrefix = this.#scope.get("as");
     const resource = this.#parentResource;
@@ -581,9 +633,12 @@ export class Mapper {
       collectionName = resource.collectionName;
       memberName = resource.memberName;
     }
-    const candidate = this.#scope.actionName(namePrefix, prefix, collectionName, memberName).filter(present).join("_");
+    let candidate = "";
+    for (const part of this.#scope.actionName(namePrefix, prefix, collectionName, memberName)) {
+      if (present(part)) candidate = candidate === "" ? String(part) : `${candidate}_${String(part)}`;
+    }
     if (candidate === "") return null;
-    if (as == null) return /^[_a-z]/i.test(candidate) && !this.#ctx.builder.hasNamedRoute(candidate) ? candidate : null;
+    if (as == null) return startsLikeName(candidate) && !this.#builder.hasNamedRoute(candidate) ? candidate : null;
     return candidate;
   }
 
@@ -646,7 +701,7 @@ export class Mapper {
     const callback = rest[rest.length - 1] as (...args: any[]) => unknown;
     const options = rest.length > 1 ? { ...(rest[0] as Hash) } : {};
     if (typeof callback !== "function") throw new ArgumentError(`direct ${JSON.stringify(name)} needs a callback that returns the URL`);
-    this.#ctx.builder.addDirect(String(name), callback, options);
+    this.#builder.addDirect(String(name), callback, options);
     return this;
   }
 
@@ -655,24 +710,39 @@ export class Mapper {
     if (!this.#scope.isRoot()) throw new RuntimeError("The resolve method can't be used inside a routes scope block");
     const { names, options, block } = splitArgs(args);
     if (!block) throw new ArgumentError(`resolve ${names.map(String).join(", ")} needs a callback that returns the route`);
-    for (const model of names) this.#ctx.builder.addResolve(String(model), block as (...a: any[]) => unknown, options);
+    for (const model of names) this.#builder.addResolve(String(model), block as (...a: any[]) => unknown, options);
     return this;
   }
 
   /** `default_url_options host: "example.com"` — the URL options every `_url` helper starts from. */
   defaultUrlOptions(options: Record<string, unknown>): this {
-    this.#ctx.builder.setDefaultUrlOptions(options);
+    this.#builder.setDefaultUrlOptions(options);
     return this;
   }
 }
 
-interface RouteArgs {
+/** A `match` declaration's options, split into what the mapper reads and what becomes defaults and constraints. */
+interface MatchArgs {
   controller: unknown;
-  to: unknown;
   via: unknown[];
   formatted: unknown;
   anchor: boolean;
   optionsConstraints: unknown;
+  /** The `action:` option. */
+  action: unknown;
+  /** Whether `as:` was given at all (`as: null`/`false` leave the route unnamed). */
+  hasAs: boolean;
+  as: unknown;
+  /** Every other option, in declaration order (shared by the paths of one declaration, never changed). */
+  options: Hash;
+}
+
+/** Ends in a format segment or a slash, so `(.:format)` is not appended (Rails' `/(?:\(\.:format\)+|\.:format|\/)\Z/`). */
+function hasFormatSuffix(path: string): boolean {
+  if (path.endsWith("/") || path.endsWith(".:format")) return true;
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 41 /* ) */) end--;
+  return end < path.length && end >= 9 && path.startsWith("(.:format", end - 9);
 }
 
 /** `get "photos/search"` means `photos#search` when no `to:`/`action:` is given (Rails' match shorthand). */

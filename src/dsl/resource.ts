@@ -41,6 +41,10 @@ export class Resource {
   protected readonly apiOnly: boolean;
   private readonly only: string[] | null;
   private readonly except: string[] | null;
+  // Asked for every route the resource declares; worked out once, as Rails memoizes `singular`/`plural`.
+  #actions: string[] | undefined;
+  #singular: string | undefined;
+  #plural: string | undefined;
 
   constructor(entity: string, apiOnly: boolean, shallow: boolean, options: ResourceNaming = {}) {
     if (options.param != null && String(options.param).includes(":")) {
@@ -77,11 +81,12 @@ export class Resource {
   }
 
   hasAction(action: ResourceAction): boolean {
-    return this.actions().includes(action);
+    return (this.#actions ??= this.actions()).includes(action);
   }
 
   /** Rails 8 rejects `only`/`except` naming actions a resource cannot have; so do we. */
   private checkActionNames(): void {
+    if (this.only === null && this.except === null) return;
     const valid = (this.constructor as typeof Resource).validActions;
     for (const [key, list] of [["only", this.only], ["except", this.except]] as const) {
       const bad = (list ?? []).filter((a) => !(valid as readonly string[]).includes(a));
@@ -101,9 +106,15 @@ export class Resource {
     return this.as ?? this.name;
   }
   get plural(): string {
-    return this.routeName;
+    return (this.#plural ??= this.pluralName());
   }
   get singular(): string {
+    return (this.#singular ??= this.singularName());
+  }
+  protected pluralName(): string {
+    return this.routeName;
+  }
+  protected singularName(): string {
     return singularize(this.routeName);
   }
   get memberName(): string {
@@ -151,10 +162,10 @@ export class SingletonResource extends Resource {
   override defaultActions(): readonly ResourceAction[] {
     return this.apiOnly ? SINGULAR_API_ACTIONS : SINGULAR_ACTIONS;
   }
-  override get plural(): string {
+  protected override pluralName(): string {
     return pluralize(this.routeName);
   }
-  override get singular(): string {
+  protected override singularName(): string {
     return this.routeName;
   }
   override get collectionName(): string {

@@ -41,7 +41,18 @@ export type ScopeKey = (typeof SCOPE_KEYS)[number];
 
 const joinName = (parent: unknown, child: unknown) => (parent ? `${String(parent)}_${String(child)}` : child);
 const replace = (_parent: unknown, child: unknown) => child;
-const mergeHash = (parent: unknown, child: unknown) => ({ ...((parent as Hash | undefined) ?? {}), ...((child as Hash | undefined) ?? {}) });
+/** Merged hashes are only read, so an empty side leaves the other as it is (no copy per nested scope). */
+const mergeHash = (parent: unknown, child: unknown) => {
+  const p = parent as Hash | undefined;
+  const c = child as Hash | undefined;
+  if (!hasKeys(c)) return p ?? {};
+  return { ...p, ...c };
+};
+/** Whether a hash has any key (without allocating its key list). */
+export const hasKeys = (o: Hash | undefined): o is Hash => {
+  for (const _ in o) return true;
+  return false;
+};
 
 /** How a child scope's value combines with its parent's, one function per key (Rails' `merge_*_scope`). */
 export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown) => unknown } = {
@@ -59,20 +70,82 @@ export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown
   constraints: mergeHash,
   defaults: mergeHash,
   options: mergeHash,
-  blocks: (parent, child) => [...((parent as RequestConstraint[] | undefined) ?? []), ...(child ? [child as RequestConstraint] : [])],
+  blocks: (parent, child) => (child ? [...((parent as RequestConstraint[] | undefined) ?? []), child as RequestConstraint] : (parent ?? [])),
   shallow: (_parent, child) => !!child,
 };
 
 /**
- * An immutable scope frame linked to its parent (Rails' `Mapper::Scope`). A lookup walks up to
- * the first frame that *has* the key — a key set to `null` hides the parent's value, as in Rails.
+ * A scope's values as lookups see them: the frame's own, else the parent's. Copied down once per
+ * frame, field by field, so every scope's values have one shape and each lookup a route makes is
+ * a plain field load: walking ~10 frames per lookup cost ~30 ms of a 10,000-route draw, and a
+ * copy by object spread (one shape per set of keys) ~3 ms; this copy costs ~0.1 µs a scope.
+ * A key the frame sets, even to `undefined` or `null`, hides the parent's value, as in Rails.
+ */
+class ScopeValues implements ScopeFrame {
+  readonly path: ScopeFrame["path"];
+  readonly shallowPath: ScopeFrame["shallowPath"];
+  readonly as: ScopeFrame["as"];
+  readonly shallowPrefix: ScopeFrame["shallowPrefix"];
+  readonly module: ScopeFrame["module"];
+  readonly controller: ScopeFrame["controller"];
+  readonly action: ScopeFrame["action"];
+  readonly pathNames: ScopeFrame["pathNames"];
+  readonly constraints: ScopeFrame["constraints"];
+  readonly shallow: ScopeFrame["shallow"];
+  readonly blocks: ScopeFrame["blocks"];
+  readonly defaults: ScopeFrame["defaults"];
+  readonly via: ScopeFrame["via"];
+  readonly format: ScopeFrame["format"];
+  readonly options: ScopeFrame["options"];
+  readonly to: ScopeFrame["to"];
+  readonly scopeLevelResource: ScopeFrame["scopeLevelResource"];
+  readonly actionOptions: ScopeFrame["actionOptions"];
+  /** No options, constraints, defaults or request blocks apply here: routes can take the short path. */
+  readonly plain: boolean;
+
+  /** `p`: the parent scope's values (none for the root). */
+  constructor(p: ScopeValues | null, f: ScopeFrame) {
+    this.path = p?.path;
+    this.shallowPath = p?.shallowPath;
+    this.as = p?.as;
+    this.shallowPrefix = p?.shallowPrefix;
+    this.module = p?.module;
+    this.controller = p?.controller;
+    this.action = p?.action;
+    this.pathNames = p?.pathNames;
+    this.constraints = p?.constraints;
+    this.shallow = p?.shallow;
+    this.blocks = p?.blocks;
+    this.defaults = p?.defaults;
+    this.via = p?.via;
+    this.format = p?.format;
+    this.options = p?.options;
+    this.to = p?.to;
+    this.scopeLevelResource = p?.scopeLevelResource;
+    this.actionOptions = p?.actionOptions;
+    // The frame's own keys (1 or 2, every one a key declared above, so the shape stays put).
+    Object.assign(this, f);
+    this.plain =
+      p !== null && this.options === p.options && this.constraints === p.constraints && this.defaults === p.defaults && this.blocks === p.blocks
+        ? p.plain
+        : !hasKeys(this.options) && !hasKeys(this.constraints) && !hasKeys(this.defaults) && !this.blocks?.length;
+  }
+}
+
+/**
+ * An immutable scope frame linked to its parent (Rails' `Mapper::Scope`). A lookup finds the
+ * nearest frame that *has* the key — a key set to `null` hides the parent's value, as in Rails.
  */
 export class Scope {
+  readonly #values: ScopeValues;
+
   constructor(
     readonly frame: ScopeFrame,
     readonly parent: Scope | null,
     readonly level: ScopeLevel | null,
-  ) {}
+  ) {
+    this.#values = parent !== null && parent.frame === frame ? parent.#values : new ScopeValues(parent && parent.#values, frame);
+  }
 
   static root(pathNames: Record<string, string>): Scope {
     return new Scope({ pathNames }, null, null);
@@ -89,13 +162,17 @@ export class Scope {
   }
 
   get<K extends keyof ScopeFrame>(key: K): ScopeFrame[K] | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) if (Object.hasOwn(s.frame, key)) return s.frame[key];
-    return undefined;
+    return this.#values[key];
   }
 
   /** Every scope from this one up to the root. */
   *chain(): Generator<Scope> {
     for (let s: Scope | null = this; s; s = s.parent) yield s;
+  }
+
+  /** See {@link ScopeValues.plain}. */
+  isPlain(): boolean {
+    return this.#values.plain;
   }
 
   isRoot(): boolean {

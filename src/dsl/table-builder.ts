@@ -1,4 +1,5 @@
 import { ArgumentError } from "../errors.js";
+import { agePatternCache } from "../pattern/path.js";
 import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "../table/route-set.js";
 import type { Route } from "../table/route.js";
 import { buildRoute, type MappingInput } from "./mapping.js";
@@ -15,12 +16,13 @@ export class TableBuilder {
 
   constructor(defaultUrlOptions: UrlOptions = {}) {
     this.defaultUrlOptions = { ...defaultUrlOptions };
+    agePatternCache();
   }
 
   add(input: MappingInput): Route {
     const name = input.name;
     // Rails builds the mapping (and checks the controller) before it checks the name.
-    const route = buildRoute({ ...input, name: name || (name === false ? false : null) }, this.routes.length);
+    const route = buildRoute(input, this.routes.length);
     if (typeof name === "string" && name !== "") {
       if (!VALID_NAME.test(name)) throw new ArgumentError(`Invalid route name: '${name}'`);
       if (this.namedRoutes.has(name)) {

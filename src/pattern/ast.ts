@@ -1,6 +1,6 @@
 /**
  * The path pattern AST (Journey's nodes, without Journey's binary `Cat` chains: a sequence
- * is a plain array). One parse per route at draw time; the spec string, the matcher and
+ * is a plain array). One parse per distinct path at draw time; the spec string, the matcher and
  * the URL formatter are each one walk over it.
  */
 export type PatternNode =

@@ -173,3 +173,29 @@ test("irregular and uncountable words registered by the user change resource nam
     resetInflections();
   }
 });
+
+test("an inflection registered after a draw changes the next draw's names (no stale inflections)", async () => {
+  const { draw, inflections, resetInflections } = await import("../../src/index.js");
+  const names = () => draw((r) => r.resources("kine", { only: ["index", "show"] })).routes.map((x) => x.name);
+  try {
+    assert.deepEqual(names(), ["kine_index", "kine"]);
+    inflections((inflect) => inflect.irregular("cow", "kine"));
+    assert.deepEqual(names(), ["kine", "cow"]);
+    inflections((inflect) => inflect.uncountable("kine"));
+    assert.deepEqual(names(), ["kine_index", "kine"]);
+  } finally {
+    resetInflections();
+  }
+  assert.deepEqual(names(), ["kine_index", "kine"]);
+});
+
+test("routes with one path share its parsed pattern; redrawing gives equal tables", async () => {
+  const { draw } = await import("../../src/index.js");
+  const table = () => draw((r) => r.resources("photos", () => r.resources("comments", { only: ["show", "update"] })));
+  const first = table().routes;
+  const show = first.find((x) => x.name === "photo")!;
+  const update = first.find((x) => x.verb === "PATCH" && x.path === show.path)!;
+  assert.equal(show.pattern, update.pattern);
+  const again = table().routes;
+  assert.deepEqual(again.map((x) => [x.name, x.verb, x.path, x.reqs]), first.map((x) => [x.name, x.verb, x.path, x.reqs]));
+});

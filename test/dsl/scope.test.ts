@@ -94,3 +94,29 @@ test("namespace inside a resource nests under its member", () => {
 test("format false in a scope drops (.:format)", () => {
   assert.deepEqual(rows((r) => r.scope({ format: false }, () => r.get("robots", { to: "seo#robots" }))), ["robots GET /robots seo#robots"]);
 });
+
+test("a scope keeps the constraints and defaults it was given, even if the caller's objects change later", async () => {
+  const { draw } = await import("../../src/dsl/draw.js");
+  const constraints: Record<string, RegExp> = { id: /\d+/ };
+  const defaults: Record<string, unknown> = { format: "json" };
+  const set = draw((r) => {
+    r.scope({ constraints, defaults }, () => {
+      constraints.id = /[a-z]+/;
+      defaults.format = "xml";
+      r.resources("invoices", { only: ["show"] });
+    });
+  });
+  assert.deepEqual(set.routes.map((x) => x.reqs), ["invoices#show { format: 'json', id: /\\d+/ }"]);
+});
+
+test("routes in plain and in constrained scopes come out alike where they should", () => {
+  assert.deepEqual(rows((r) => {
+    r.resources("posts", { only: ["index"] });
+    r.defaults({ locale: "en" }, () => r.resources("books", { only: ["index"] }));
+    r.resources("tags", { only: ["index"] });
+  }), [
+    "posts GET /posts(.:format) posts#index",
+    "books GET /books(.:format) books#index { locale: 'en' }",
+    "tags GET /tags(.:format) tags#index",
+  ]);
+});

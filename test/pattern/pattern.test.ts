@@ -49,3 +49,40 @@ test("escapeRoutePath percent-encodes unsafe characters byte by byte", () => {
   assert.equal(escapeRoutePath("café/a b/%/[x]"), "caf%C3%A9/a%20b/%25/[x]");
   assert.equal(escapeRoutePath("こ"), "%E3%81%93");
 });
+
+test("PathPattern.of parses a path once and shares the frozen pattern; an escaped path is its own key", () => {
+  const a = PathPattern.of("/photos/:id(.:format)");
+  assert.equal(PathPattern.of("/photos/:id(.:format)"), a);
+  assert.ok(Object.isFrozen(a));
+  assert.deepEqual([a.names, a.requiredNames, a.optionalNames], [["id", "format"], ["id"], ["format"]]);
+  // `\:` escapes a literal: same spec as "/a:b" once printed, but a different pattern.
+  const escaped = PathPattern.of("/a\\:b");
+  const symbol = PathPattern.of("/a:b");
+  assert.equal(escaped.spec, "/a:b");
+  assert.deepEqual([escaped.names, symbol.names], [[], ["b"]]);
+  assert.deepEqual(PathPattern.of("/a\\:b").names, []);
+});
+
+test("the scanner splits tokens as Journey's: runs, symbols, stray characters, code points", () => {
+  const types = (p: string) => parsePattern(p).map((n) => (n.type === "literal" ? `'${n.value}'` : n.type === "symbol" || n.type === "star" ? `${n.type}:${n.name}` : n.type));
+  assert.deepEqual(types("/a*b/*c"), ["slash", "'a*b'", "slash", "star:c"]);
+  assert.deepEqual(types("/a:/:b?x"), ["slash", "'a'", "':'", "slash", "symbol:b", "'?'", "'x'"]);
+  assert.deepEqual(types("/\\x😀"), ["slash", "'\\'", "'x'", "'😀'"]);
+  assert.deepEqual(types("/a|b"), ["slash", "or"]);
+});
+
+test("the pattern cache keeps the paths of the last two draws only", async () => {
+  const { agePatternCache } = await import("../../src/pattern/path.js");
+  agePatternCache();
+  const a = PathPattern.of("/cache-generations/:id");
+  PathPattern.of("/something/else"); // the one-entry memo now holds another path
+  agePatternCache();
+  assert.equal(PathPattern.of("/cache-generations/:id"), a, "a path of the previous draw is reused");
+  PathPattern.of("/something/else");
+  agePatternCache();
+  agePatternCache();
+  PathPattern.of("/something/else");
+  const b = PathPattern.of("/cache-generations/:id");
+  assert.notEqual(b, a, "a path unused for two draws is parsed again");
+  assert.deepEqual([b.spec, b.names], [a.spec, a.names]);
+});
