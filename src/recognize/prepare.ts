@@ -53,6 +53,21 @@ export const HTTP_METHODS: ReadonlySet<string> = new Set(
 const stateless = (v: unknown): unknown =>
   v instanceof RegExp && (v.global || v.sticky) ? new RegExp(v.source, v.flags.replace(/[gy]/g, "")) : v;
 
+const NO_CONDITIONS: ReadonlyArray<readonly [string, unknown]> = Object.freeze([]);
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). */
+const verbSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function verbSet(verbs: readonly string[]): ReadonlySet<string> {
+  let set = verbSets.get(verbs);
+  if (set === undefined) verbSets.set(verbs, (set = new Set(verbs.map((v) => v.toUpperCase()))));
+  return set;
+}
+
 class Prepared implements PreparedRoute {
   readonly verbs: ReadonlySet<string> | null;
   readonly names: readonly string[];
@@ -60,22 +75,29 @@ class Prepared implements PreparedRoute {
   readonly hasBlocks: boolean;
   readonly name: string | null;
   readonly plain: boolean;
-  readonly defaultKeys: readonly string[];
-  readonly defaultValues: readonly unknown[];
+  #defaultKeys: readonly string[] | undefined;
+  #defaultValues: readonly unknown[] | undefined;
   #journey: JourneyRegExp | undefined;
   #simulator: RegExp | null | undefined;
   #groupSlots: Int32Array | undefined;
   #params: ParamsBuilder | undefined;
 
   constructor(readonly route: Route, readonly index: number) {
-    this.verbs = route.verbs.length === 0 ? null : new Set(route.verbs.map((v) => v.toUpperCase()));
+    this.verbs = route.verbs.length === 0 ? null : verbSet(route.verbs);
     this.names = route.pattern.names;
-    this.conditions = Object.entries(route.conditions).map(([k, v]) => [k, stateless(v)] as const);
+    this.conditions = isEmpty(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, stateless(v)] as const);
     this.hasBlocks = route.blocks.length > 0;
     this.name = route.name;
     this.plain = !this.hasBlocks && route.endpoint.kind !== "redirect";
-    this.defaultKeys = Object.keys(route.defaults);
-    this.defaultValues = Object.values(route.defaults);
+  }
+
+  // Keys and values of the defaults: read only to build params, on a route's first recognition.
+  get defaultKeys(): readonly string[] {
+    return (this.#defaultKeys ??= Object.keys(this.route.defaults));
+  }
+
+  get defaultValues(): readonly unknown[] {
+    return (this.#defaultValues ??= Object.values(this.route.defaults));
   }
 
   get journey(): JourneyRegExp {

@@ -104,7 +104,7 @@ describe("recognition properties", () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });

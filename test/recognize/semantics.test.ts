@@ -111,3 +111,27 @@ describe("request path normalization (Journey::Router::Utils.normalize_path)", (
     assert.equal(unescapeParam("%FF"), "\uFFFD");
   });
 });
+
+// The compiled strategy walks the raw path and normalizes only what it finds abnormal; routes
+// only a regexp matches (globs) must still see the normalized path, even when no word of the
+// trie ever reads the part that normalization changes. Answers from Rails 6.1 (oracle.rb).
+describe("raw paths in front of regexp-only routes", () => {
+  const rec = recognizers((r) => {
+    r.get("b", { to: "b#b" });
+    r.get("a/photos/*rest", { to: "a#a", format: false });
+    r.get("h/*p/:q", { to: "h#h", format: false });
+  });
+  const cases: [string, unknown][] = [
+    ["/a//photos/a", { name: null, params: { controller: "a", action: "a", rest: "a" } }],
+    ["//a/photos/x/y", { name: null, params: { controller: "a", action: "a", rest: "x/y" } }],
+    ["/h//x/y", { name: null, params: { controller: "h", action: "h", p: "x", q: "y" } }],
+    ["/h/x//y/", { name: null, params: { controller: "h", action: "h", p: "x", q: "y" } }],
+    ["/b/", { name: "b", params: { controller: "b", action: "b" } }],
+    ["/a/photos/x?y=1", { name: null, params: { controller: "a", action: "a", rest: "x" } }],
+  ];
+  for (const s of STRATEGIES) {
+    it(`answers as Rails (${s})`, () => {
+      for (const [path, want] of cases) assert.deepEqual(plain(rec[s].recognize("GET", path)), want, path);
+    });
+  }
+});
