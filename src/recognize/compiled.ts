@@ -76,30 +76,35 @@ export interface ClassEdge {
   readonly child: TrieNode;
 }
 
-/** A static word after a separator; words sharing a first character and length are chained by `next`. */
+/** A static word after a separator; words sharing a slot of the table are chained by `next`. */
 interface WordEdge {
   readonly word: string;
-  /** The word's last and middle characters: most candidates of the same first character and length are told apart by them without loading the word. */
-  readonly last: number;
+  /** What the slot is computed from, to tell most candidates apart without loading the word. */
+  readonly length: number;
+  readonly first: number;
   readonly mid: number;
+  readonly last: number;
   readonly child: TrieNode;
   next: WordEdge | undefined;
 }
 
-const NO_WORDS: readonly (WordEdge | undefined)[] = [];
+/** A word's slot: from numbers the walk has in hand (no substring cut, no string hashed). */
+const slotOf = (length: number, first: number, mid: number, last: number, mask: number) => {
+  const h = Math.imul(first + 31 * length, 0x9e3779b1) ^ Math.imul(mid * 131 + last, 0x85ebca6b);
+  return (h ^ (h >>> 15)) & mask;
+};
 
 /**
- * The static words after one separator, found by the word's first character and length (numbers
- * the walk has in hand: no substring is cut, no string hashed): two array loads, then the rest
- * compared with `charCodeAt`. `startsWith`, `Map.get` and string-keyed lookups measured at 2-3x
- * the cost of the comparison itself; a chain by first character alone was ~50 words long at the
- * root of a 10,000-route table.
+ * The static words after one separator, in a hash table over the word's length and first, middle
+ * and last characters: one array load finds the chain (of one word, nearly always), four number
+ * compares on the edge confirm the candidate, then the rest of the word is compared with
+ * `charCodeAt`. Loads are what a recognition waits on: this is one fewer than the former
+ * first-character-then-length arrays, and `startsWith`/`Map.get`/string-keyed lookups each
+ * measured 2-3x the cost of the comparison itself.
  */
 class WordTable {
-  /** Character code of `byFirst[0]`. */
-  base = 0;
-  /** By first character, then by length: the words (chained by priority through `next`). */
-  byFirst: (readonly (WordEdge | undefined)[])[] = [];
+  slots: (WordEdge | undefined)[] = [];
+  mask = 0;
   /** The empty word (`/` alone: the root path). */
   empty: TrieNode | null = null;
   /**
@@ -132,54 +137,41 @@ class WordTable {
     return child;
   }
 
-  /** Lays the words out, each chain by priority. */
+  /** Lays the words out; returns the smallest priority below them. */
   seal(): number {
     let min = this.empty !== null ? this.empty.seal() : NONE;
-    const edges: WordEdge[] = [];
-    let lo = Infinity;
-    let hi = -1;
-    for (let k = 0; k < this.words.length; k++) {
+    const count = this.words.length;
+    let size = 2;
+    while (size < 2 * count) size *= 2;
+    this.mask = size - 1;
+    this.slots = new Array<WordEdge | undefined>(size).fill(undefined);
+    for (let k = 0; k < count; k++) {
       const word = this.words[k]!;
       const child = this.children[k]!;
       const m = child.seal();
       if (m < min) min = m;
-      const first = word.charCodeAt(0);
-      if (first < lo) lo = first;
-      if (first > hi) hi = first;
-      edges.push({ word, last: word.charCodeAt(word.length - 1), mid: word.charCodeAt(word.length >> 1), child, next: undefined });
+      const n = word.length;
+      const e: WordEdge = {
+        word, length: n, first: word.charCodeAt(0), mid: word.charCodeAt(n >> 1), last: word.charCodeAt(n - 1), child, next: undefined,
+      };
+      const slot = slotOf(n, e.first, e.mid, e.last, this.mask);
+      e.next = this.slots[slot];
+      this.slots[slot] = e;
     }
     this.words = [];
     this.children = [];
     this.index = null;
-    if (edges.length === 0) return min;
-    if (edges.length > 1) edges.sort((a, b) => b.child.min - a.child.min);
-    this.base = lo;
-    const byFirst: (WordEdge | undefined)[][] = new Array(hi - lo + 1);
-    for (let i = 0; i < byFirst.length; i++) byFirst[i] = NO_WORDS as (WordEdge | undefined)[];
-    for (const e of edges) {
-      const i = e.word.charCodeAt(0) - lo;
-      let byLength = byFirst[i]!;
-      if (byLength === NO_WORDS) byFirst[i] = byLength = [];
-      while (byLength.length <= e.word.length) byLength.push(undefined);
-      e.next = byLength[e.word.length];
-      byLength[e.word.length] = e;
-    }
-    this.byFirst = byFirst;
     return min;
   }
 
   /** The child for the word `path[start, end)` (non-empty), or null. */
   find(path: string, start: number, end: number): TrieNode | null {
     const n = end - start;
-    const i = path.charCodeAt(start) - this.base;
-    if (!(i >= 0 && i < this.byFirst.length)) return null;
-    const byLength = this.byFirst[i]!;
-    let e = n < byLength.length ? byLength[n] : undefined;
-    if (e === undefined) return null;
-    const last = path.charCodeAt(end - 1);
+    const first = path.charCodeAt(start);
     const mid = path.charCodeAt(start + (n >> 1));
-    for (; e !== undefined; e = e.next) {
-      if (e.last !== last || e.mid !== mid) continue;
+    const last = path.charCodeAt(end - 1);
+    for (let e = this.slots[slotOf(n, first, mid, last, this.mask)]; e !== undefined; e = e.next) {
+      if (e.length !== n || e.first !== first || e.mid !== mid || e.last !== last) continue;
       const w = e.word;
       let k = 1;
       while (k < n && path.charCodeAt(start + k) === w.charCodeAt(k)) k++;
