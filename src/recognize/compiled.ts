@@ -262,10 +262,19 @@ const rawSafe = (text: string) => text.indexOf("%") < 0 && text.indexOf("?") < 0
 
 const NO_DEFAULTS: readonly unknown[] = [];
 
-/** Capture slot lists, shared: nearly every route's are `[]`, `[0]`, `[0, 1]`, ... (a typed array each cost ~10% of compiling 10,000 routes). */
-const slotLists = new Map<string, Int32Array>();
+/**
+ * Capture slot lists, shared: nearly every route's are `[]`, `[0]`, `[0, 1]`, ... (a typed array
+ * each cost ~10% of compiling 10,000 routes). Keyed by the list read as digits in base 64 (exact
+ * up to eight captures of names below 63; longer lists are not shared).
+ */
+const slotLists = new Map<number, Int32Array>();
 function internSlots(slots: number[]): Int32Array {
-  const key = slots.join(",");
+  if (slots.length > 8) return Int32Array.from(slots);
+  let key = 0;
+  for (const x of slots) {
+    if (x >= 63) return Int32Array.from(slots);
+    key = key * 64 + x + 1;
+  }
   let list = slotLists.get(key);
   if (list === undefined) slotLists.set(key, (list = Int32Array.from(slots)));
   return list;
@@ -348,11 +357,16 @@ export class CompiledStrategy implements MatchStrategy {
     this.get = this.buckets.get("GET")!;
     const all = [...this.buckets].filter(([v]) => v !== "HEAD").map(([, b]) => b).concat(this.otherVerbs);
     const staticCandidates = new Map<Bucket, Entry[]>([...this.buckets.values(), this.otherVerbs].map((b) => [b, []]));
+    // The buckets of each verb set (routes share their sets: one list per set, not per route).
+    const bucketsOf = new Map<ReadonlySet<string>, Bucket[]>();
     let captures = 0;
     // Routes in order, each into the buckets of its verbs (an any-verb route into all but HEAD's):
     // every bucket receives its routes in registration order.
     for (const r of routes) {
-      const into = r.verbs === null ? all : [...r.verbs].map((v) => this.buckets.get(v)!);
+      let into = r.verbs === null ? all : bucketsOf.get(r.verbs);
+      if (into === undefined) bucketsOf.set(r.verbs!, (into = [...r.verbs!].map((v) => this.buckets.get(v)!)));
+      // A path without `%`, `?` or `#` has only raw-safe words.
+      const checkWords = !rawSafe(r.route.pattern.spec);
       const expansions = expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor);
       if (expansions === null) {
         const prefix = literalPrefix(r.route.pattern.ast);
@@ -368,7 +382,7 @@ export class CompiledStrategy implements MatchStrategy {
         let safe = true;
         for (const t of e.tokens) {
           if (t.word.kind !== "literal") slots.push(r.names.indexOf(t.word.name));
-          else if (!rawSafe(t.word.value)) safe = false;
+          else if (checkWords && !rawSafe(t.word.value)) safe = false;
         }
         const terminal: Terminal = {
           key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
