@@ -9,26 +9,34 @@ import { captureValues, regexpMatch } from "./reference.js";
  * The compiled strategy: per verb, a token trie that keeps registration order, a map of static
  * paths, and the few routes only a regexp can match.
  *
- * Choices, each measured on the benchmark tables (bench/RESULTS.md, 2 cores, Node 20):
+ * Choices, each measured on the benchmark tables (bench/RESULTS.md; 2 shared cores, Node 20, where
+ * a recognition waits on memory loads far more than on arithmetic):
  * - Routes are bucketed by verb at draw time (an any-verb route is in every bucket): a request
- *   never looks at another verb's routes. Misses by verb (25% of a realistic miss list) cost one
- *   Map lookup.
+ *   never looks at another verb's routes.
  * - Static paths (a route expansion without parameters) answer from one `Map<path, route>`
  *   lookup — but only when no earlier route (dynamic, conditional, or regexp-only) could also
- *   match that path, which is decided at draw time by running the full matcher on the path.
- *   Static hits cost ~1.3x the Map baseline instead of ~3x for the trie walk.
+ *   match that path, which is decided at draw time by running the full matcher on the path. A
+ *   filter on (length, last character) keeps dynamic paths from paying for the lookup.
  * - The trie's edges are tokens (`/word`, `.word`), so `(.:format)` is just one more optional
  *   token level (`/photos/:id` and `/photos/:id.:format`) rather than a regexp. Each node knows
  *   the smallest route priority below it; the walk explores children in that order and prunes
  *   every subtree that cannot beat the best match found so far, so first-match order costs
  *   nothing on resourceful tables (`/photos/new` before `/photos/:id` is found first and `:id`
  *   is never tried).
- * - Parameters are captured as offsets; strings are cut only for the winning route.
+ * - The walk reads the raw request path and checks on the way that `normalize_path` would leave
+ *   it alone; only a path that is not normal is normalized and walked again (see `walk`).
+ * - Words are found in a small hash table over numbers the walk has in hand (see `WordTable`) and
+ *   compared with `charCodeAt`: no substring is cut and no string hashed.
+ * - Parameters are captured as offsets; strings are cut only for the winning route, by code
+ *   generated per params layout (see `captureParams`).
  * - Requirements of the form `X+` (`\d+`, `[^\/]+`, `[a-z0-9-]+`) are a 128-entry table lookup
  *   per character: no regexp runs for them.
  * - Regexp-only routes (globs, `:a-:b`, arbitrary requirements, mounts) are tried in order after
  *   the walk, and only those that precede the walk's best match and whose literal prefix the
  *   path starts with.
+ * - Generating JavaScript for the trie itself (a function per node) was tried and dropped: on the
+ *   430-route table most of its ~440 functions ran too rarely to be optimized, and recognition
+ *   was 1.6x slower than this interpreted walk, whose few functions stay hot.
  */
 
 const SLASH = 47;
