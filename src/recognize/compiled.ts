@@ -171,27 +171,38 @@ class WordTable {
     this.index = null;
     return min;
   }
-
-  /** The child for the word `path[start, end)` (non-empty), or null. */
-  find(path: string, start: number, end: number): TrieNode | null {
-    const n = end - start;
-    const first = path.charCodeAt(start);
-    const mid = path.charCodeAt(start + (n >> 1));
-    const last = path.charCodeAt(end - 1);
-    for (let e = this.slots[slotOf(n, first, mid, last, this.mask)]; e !== undefined; e = e.next) {
-      if (e.length !== n || e.first !== first || e.mid !== mid || e.last !== last) continue;
-      const w = e.word;
-      let k = 1;
-      while (k < n && path.charCodeAt(start + k) === w.charCodeAt(k)) k++;
-      if (k === n) return e.child;
-    }
-    return null;
-  }
 }
 
+/** The child for the word `path[start, end)` (non-empty) in a sealed table's slots, or null. */
+function findWord(slots: readonly (WordEdge | undefined)[], mask: number, path: string, start: number, end: number): TrieNode | null {
+  const n = end - start;
+  const first = path.charCodeAt(start);
+  const mid = path.charCodeAt(start + (n >> 1));
+  const last = path.charCodeAt(end - 1);
+  for (let e = slots[slotOf(n, first, mid, last, mask)]; e !== undefined; e = e.next) {
+    if (e.length !== n || e.first !== first || e.mid !== mid || e.last !== last) continue;
+    const w = e.word;
+    let k = 1;
+    while (k < n && path.charCodeAt(start + k) === w.charCodeAt(k)) k++;
+    if (k === n) return e.child;
+  }
+  return null;
+}
+
+const NO_SLOTS: readonly (WordEdge | undefined)[] = [undefined];
+
 export class TrieNode {
-  slashWords: WordTable | null = null;
-  dotWords: WordTable | null = null;
+  // The words after `/` and after `.`: a table's slots and mask, and its empty word, kept on the
+  // node itself (one load less per token than reaching them through the table); the tables are
+  // only for building.
+  slashSlots = NO_SLOTS;
+  slashMask = 0;
+  slashEmpty: TrieNode | null = null;
+  dotSlots = NO_SLOTS;
+  dotMask = 0;
+  dotEmpty: TrieNode | null = null;
+  private slashWords: WordTable | null = null;
+  private dotWords: WordTable | null = null;
   slashParam: TrieNode | null = null;
   dotParam: TrieNode | null = null;
   classEdges: ClassEdge[] | null = null;
@@ -223,8 +234,22 @@ export class TrieNode {
       if (this.terminals.length > 1) this.terminals.sort((a, b) => a.key - b.key);
       min = this.terminals[0]!.key;
     }
-    if (this.slashWords) min = Math.min(min, this.slashWords.seal());
-    if (this.dotWords) min = Math.min(min, this.dotWords.seal());
+    const slash = this.slashWords;
+    if (slash !== null) {
+      min = Math.min(min, slash.seal());
+      this.slashSlots = slash.slots;
+      this.slashMask = slash.mask;
+      this.slashEmpty = slash.empty;
+      this.slashWords = null;
+    }
+    const dot = this.dotWords;
+    if (dot !== null) {
+      min = Math.min(min, dot.seal());
+      this.dotSlots = dot.slots;
+      this.dotMask = dot.mask;
+      this.dotEmpty = dot.empty;
+      this.dotWords = null;
+    }
     if (this.slashParam) min = Math.min(min, this.slashParam.seal());
     if (this.dotParam) min = Math.min(min, this.dotParam.seal());
     if (this.classEdges) {
@@ -544,7 +569,9 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
     return;
   }
   const sep = path.charCodeAt(pos);
-  let words: WordTable | null;
+  let slots: readonly (WordEdge | undefined)[];
+  let mask: number;
+  let empty: TrieNode | null;
   let param: TrieNode | null;
   if (sep === SLASH) {
     // `//`, or a `/` ending the path (but the root path): not normal.
@@ -553,10 +580,14 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
       s.abnormal = true;
       return;
     }
-    words = node.slashWords;
+    slots = node.slashSlots;
+    mask = node.slashMask;
+    empty = node.slashEmpty;
     param = node.slashParam;
   } else if (sep === DOT) {
-    words = node.dotWords;
+    slots = node.dotSlots;
+    mask = node.dotMask;
+    empty = node.dotEmpty;
     param = node.dotParam;
   } else {
     if (sep === QUESTION || sep === HASH) s.abnormal = true;
@@ -573,9 +604,11 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
       if (m === 2) s.abnormal = s.escaped = true;
     }
   }
-  let stat: TrieNode | null = null;
-  if (words !== null) stat = end === pos + 1 ? words.empty : words.find(path, pos + 1, end);
-  if (end === pos + 1) param = null;
+  let stat: TrieNode | null;
+  if (end === pos + 1) {
+    stat = empty;
+    param = null;
+  } else stat = findWord(slots, mask, path, pos + 1, end);
   if (param !== null && param.min < s.best && (stat === null || param.min < stat.min)) {
     capture(s, param, pos, end, depth);
     param = null;
