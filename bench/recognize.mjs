@@ -1,12 +1,18 @@
 // Recognition benchmark (issue 3): switchyard's compiled recognizer against the fastest JavaScript
 // routers, on the shared tables of ../shared/bench (generated into bench/tables/).
-//   npm run build && node bench/recognize.mjs [--quick] [--only TABLE]
+//   npm run build && node --expose-gc bench/recognize.mjs [--only TABLE | --draw]
 //
 // Every router registers the same table (switchyard with full Rails semantics, through `draw`),
 // every router's answer to every request is checked against the table's `expect` before timing,
 // and only routers that answer every request correctly are compared. Timed: the whole request
-// list (hits and misses mixed), reported per request.
-import { execFileSync } from "node:child_process";
+// list (hits and misses mixed), reported per request as the median pass (mitata's p50: a GC
+// pause or a neighbour's burst on this shared machine moves the mean, not the median), best of
+// three rounds (see `timeAll`).
+//
+// Each table runs in a process of its own, as an app has one route table: in one process, each
+// router's code would be compiled for five tables at once and the later tables would run in a
+// heap holding all the earlier routers. The draw of 10,000 routes is timed in a fresh process too.
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -19,6 +25,7 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
+const drawOnly = args.includes("--draw");
 const tablesDir = path.join(here, "tables");
 const TABLES = ["github", "rails-app", "synth-100", "synth-1000", "synth-10000"];
 
@@ -165,28 +172,55 @@ function verify(requests, find, key) {
   return wrong === 0 ? null : `${wrong}/${requests.length} wrong (${first})`;
 }
 
+/**
+ * Times every entry's whole request list with mitata, in ROUNDS runs, each starting at a different
+ * entry; an entry's figure is its best median over the rounds. On this shared 2-core machine a
+ * neighbour's burst can slow one mitata run for seconds: spreading each router's measurement over
+ * the whole benchmark keeps such a burst from landing on one router only.
+ */
+const ROUNDS = 3;
 async function timeAll(entries) {
-  // One mitata run per table: each entry times its whole request list.
-  for (const e of entries) {
-    const reqs = e.requests;
-    const find = e.find;
-    bench(e.label, () => {
-      for (let i = 0; i < reqs.length; i++) do_not_optimize(find(reqs[i].method, reqs[i].path));
-    });
-  }
-  const { benchmarks } = await run({ format: "quiet", throw: true });
   const out = new Map();
-  for (const b of benchmarks) {
-    const e = entries.find((x) => x.label === b.alias);
-    out.set(b.alias, b.runs[0].stats.avg / e.requests.length);
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = Math.floor((round * entries.length) / ROUNDS);
+    for (const e of [...entries.slice(start), ...entries.slice(0, start)]) {
+      const reqs = e.requests;
+      const find = e.find;
+      bench(e.label, () => {
+        for (let i = 0; i < reqs.length; i++) do_not_optimize(find(reqs[i].method, reqs[i].path));
+      });
+    }
+    const { benchmarks } = await run({ format: "quiet", throw: true });
+    for (const b of benchmarks) {
+      const e = entries.find((x) => x.label === b.alias);
+      const ns = b.runs[0].stats.p50 / e.requests.length;
+      out.set(b.alias, Math.min(out.get(b.alias) ?? Infinity, ns));
+    }
   }
   return out;
 }
 
 const fmt = (ns) => `${ns.toFixed(0).padStart(6)} ns`;
 const results = {};
+const resultFile = (name) => path.join(tablesDir, `run-${name}.json`);
+
+// The parent: one child process per table, then one for the draw.
+if (!only && !drawOnly) {
+  const self = fileURLToPath(import.meta.url);
+  for (const name of [...TABLES, "draw"]) {
+    fs.rmSync(resultFile(name), { force: true });
+    const r = spawnSync(process.execPath, ["--expose-gc", self, ...(name === "draw" ? ["--draw"] : ["--only", name])], { stdio: "inherit", env: process.env });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    results[name] = JSON.parse(fs.readFileSync(resultFile(name), "utf8"));
+  }
+  const a = results["synth-100"].times["switchyard plain"], b = results["synth-10000"].times["switchyard plain"];
+  console.log(`\n10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost`);
+  fs.writeFileSync(path.join(tablesDir, "last-run.json"), JSON.stringify(results, null, 1));
+  process.exit(0);
+}
+
 for (const name of TABLES) {
-  if (only && name !== only) continue;
+  if (name !== only) continue;
   const table = load(name);
   const lists = { plain: table.requests, ...(table.formatRequests ? { format: table.formatRequests } : {}) };
   const routes = drawTable(table);
@@ -214,7 +248,7 @@ for (const name of TABLES) {
   entries.push({ label: "switchyard static", list: "static", router: "switchyard", requests: staticHits, find: (m, p) => routes.recognize(m, p) });
 
   const times = await timeAll(entries);
-  results[name] = { routes: table.routes.length, times: Object.fromEntries(times), notes };
+  fs.writeFileSync(resultFile(name), JSON.stringify({ routes: table.routes.length, times: Object.fromEntries(times), notes }));
   console.log(`\n${name} (${table.routes.length} routes, ${table.requests.length} requests)`);
   for (const list of ["plain", "format", "static"]) {
     const rows = entries.filter((e) => e.list === list).map((e) => [e.router, times.get(e.label)]).sort((a, b) => a[1] - b[1]);
@@ -230,7 +264,7 @@ for (const name of TABLES) {
 // Drawing and compiling 10,000 routes, and the heap they hold. The first draw of a process pays
 // for V8 compiling the DSL itself; what an app redrawing its routes (a reload) or a second route
 // set pays is what later draws cost: two warm-up draws, then the median of five.
-if (!only || only === "synth-10000") {
+if (drawOnly) {
   const table = load("synth-10000");
   const t0 = performance.now();
   drawTable(table);
@@ -254,10 +288,5 @@ if (!only || only === "synth-10000") {
   const t2 = performance.now();
   for (let i = 0; i < 20; i++) drawTable(small);
   console.log(`\ndraw + compile synth-10000: ${ms.toFixed(1)} ms (median of 5; fastest ${times[0].toFixed(1)}, first draw of the process ${cold.toFixed(1)}), heap held ${(heap / 1048576).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}; synth-100: ${((performance.now() - t2) / 20).toFixed(2)} ms`);
-  results.draw = { ms, fastest: times[0], cold, heapMB: heap / 1048576 };
+  fs.writeFileSync(resultFile("draw"), JSON.stringify({ ms, fastest: times[0], cold, heapMB: heap / 1048576 }));
 }
-if (results["synth-100"] && results["synth-10000"]) {
-  const a = results["synth-100"].times["switchyard plain"], b = results["synth-10000"].times["switchyard plain"];
-  console.log(`10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost`);
-}
-fs.writeFileSync(path.join(tablesDir, "last-run.json"), JSON.stringify(results, null, 1));
