@@ -206,7 +206,11 @@ export class TrieNode {
   slashParam: TrieNode | null = null;
   dotParam: TrieNode | null = null;
   classEdges: ClassEdge[] | null = null;
+  /** The routes ending here, by priority (while building: in any order). */
   terminals: Terminal[] | null = null;
+  /** The first of them, and the whole list only when there are more: nearly every node has one at most, read without loading a list. */
+  terminal: Terminal | null = null;
+  moreTerminals: Terminal[] | null = null;
   /** Smallest terminal key in this subtree. */
   min = NONE;
 
@@ -232,7 +236,9 @@ export class TrieNode {
     let min = NONE;
     if (this.terminals) {
       if (this.terminals.length > 1) this.terminals.sort((a, b) => a.key - b.key);
-      min = this.terminals[0]!.key;
+      this.terminal = this.terminals[0]!;
+      if (this.terminals.length > 1) this.moreTerminals = this.terminals;
+      min = this.terminal.key;
     }
     const slash = this.slashWords;
     if (slash !== null) {
@@ -565,7 +571,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
   const path = s.path;
   const len = s.len;
   if (pos === len) {
-    if (node.terminals !== null) terminal(s, node.terminals, depth);
+    if (node.terminal !== null) terminal(s, node, depth);
     return;
   }
   const sep = path.charCodeAt(pos);
@@ -651,23 +657,29 @@ function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos
  * route being retried past (`after`), and whose request conditions pass becomes the best; its
  * captures are copied aside. Conditions see only normal paths.
  */
-function terminal(s: WalkState, terminals: Terminal[], depth: number): void {
-  for (let i = 0; i < terminals.length; i++) {
-    const t = terminals[i]!;
+function terminal(s: WalkState, node: TrieNode, depth: number): void {
+  const more = node.moreTerminals;
+  let t = node.terminal!;
+  for (let i = 1; ; t = more[i++]!) {
     if (t.key >= s.best) return;
-    if (t.index <= s.after) continue;
-    if (t.conditional && s.env !== null) {
-      if (s.raw && !quickNormal(s.path)) {
-        s.abnormal = true;
-        return;
+    if (t.index > s.after) {
+      if (t.conditional && s.env !== null) {
+        if (s.raw && !quickNormal(s.path)) {
+          s.abnormal = true;
+          return;
+        }
+        if (!conditionsPass(s, t.route, s.path)) {
+          if (more === null || i >= more.length) return;
+          continue;
+        }
       }
-      if (!conditionsPass(s, t.route, s.path)) continue;
+      s.best = t.key;
+      s.bestTerminal = t;
+      const caps = s.caps;
+      const bestCaps = s.bestCaps;
+      for (let k = 0; k < 2 * depth; k++) bestCaps[k] = caps[k]!;
+      return;
     }
-    s.best = t.key;
-    s.bestTerminal = t;
-    const caps = s.caps;
-    const bestCaps = s.bestCaps;
-    for (let k = 0; k < 2 * depth; k++) bestCaps[k] = caps[k]!;
-    return;
+    if (more === null || i >= more.length) return;
   }
 }
