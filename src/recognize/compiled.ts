@@ -71,6 +71,9 @@ export interface Terminal {
   readonly conditional: boolean;
   /** For the k-th parameter captured along the walk, its slot in the route's names. */
   readonly slots: Int32Array;
+  /** The route's name, and whether its answer is just `{ name, params }` (no blocks, no redirect): copied, so a plain answer needs no other object. */
+  readonly name: string | null;
+  readonly plain: boolean;
   /** Builds the route's params from the captures, with the route's default values (both set on the terminal's first win). */
   build: Layout<Captures> | null;
   defaults: readonly unknown[];
@@ -425,7 +428,7 @@ export class CompiledStrategy implements MatchStrategy {
         }
         const terminal: Terminal = {
           key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
-          slots: internSlots(slots), build: null, defaults: NO_DEFAULTS,
+          slots: internSlots(slots), build: null, defaults: NO_DEFAULTS, name: r.name, plain: r.plain,
         };
         const sp = staticPath(e);
         // Only paths a normalized request path can equal.
@@ -543,6 +546,8 @@ export class CompiledStrategy implements MatchStrategy {
         walkBest.defaults = walkBest.route.defaultValues;
       }
       env.params = build(s, s.escaped, walkBest.defaults);
+      env.name = walkBest.name;
+      env.plain = walkBest.plain;
     }
     return bestIndex;
   }

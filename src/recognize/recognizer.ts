@@ -28,8 +28,10 @@ export class MatchEnv {
   values: (string | undefined)[] = [];
   /** The values may hold `%` escapes (false: a walk saw none, so they are final as they are). */
   escaped = true;
-  /** The params, where the strategy built them itself (else they are built from `values`). */
+  /** The params, where the strategy built them itself (else they are built from `values`), with the route's name and `plain`. */
   params: RouteParams | null = null;
+  name: string | null = null;
+  plain = false;
   private ctx: RequestContext | null = null;
 
   reset(method: string, rawPath: string, request: RecognizeRequest | undefined): void {
@@ -126,6 +128,7 @@ export class StrategyRecognizer implements Recognizer {
 
   private answer(verb: string, index: number, path: string, env: MatchEnv): RecognizeResult | null {
     for (;;) {
+      if (env.params !== null && env.plain) return { name: env.name, params: env.params };
       const r = this.prepared[index]!;
       const params = env.params ?? r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
