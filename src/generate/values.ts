@@ -56,11 +56,21 @@ export function toParam(v: unknown): ParamValue {
     return out;
   }
   if (isPlainObject(v)) return hashToQuery(v, null);
+  return recordParam(v as object);
+}
+
+/** `to_param` of a record (an object known to be neither an array nor a Hash): `toParam()`, else its `id`. */
+export function recordParam(v: object): ParamValue {
   const rec = v as { toParam?: unknown; to_param?: unknown; id?: unknown };
   if (typeof rec.toParam === "function") return toParam((rec.toParam as () => unknown).call(v));
   if (typeof rec.to_param === "function") return toParam((rec.to_param as () => unknown).call(v));
   if ("id" in rec) return toParam(rec.id);
   return String(v);
+}
+
+/** `to_param` of a value known not to be a Hash: `toParam` without its prototype test (a runtime call for a record). */
+export function nonHashParam(v: unknown): ParamValue {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? recordParam(v) : toParam(v);
 }
 
 /** Ruby prints integral floats as integers only when they are Integers; JS numbers are both, so integral numbers print as integers. */
@@ -114,6 +124,35 @@ function compareBytes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** An empty object literal: `for...in` over it yields the enumerable properties of `Object.prototype`. */
+const PROBE: object = {};
+
+/**
+ * True when `for...in` over a plain object yields exactly its `Object.keys`: nothing enumerable
+ * is inherited (no one has added an enumerable property to `Object.prototype`; objects with a
+ * null prototype inherit nothing anyway). `for...in` then reads each value from V8's enum cache:
+ * 25 ns for a 4-key options object, against 57-79 ns for `Object.keys` or an `Object.hasOwn`
+ * test per key. Probing an empty literal, not `Object.prototype` itself, keeps the check on
+ * V8's enum-cache path too (~90 instructions less than enumerating the prototype, a dictionary).
+ */
+export function forInIsExact(): boolean {
+  for (const _ in PROBE) return false;
+  return true;
+}
+
+/** One top-level pair of `add_params`, or null when its `to_param` is nil or it is an empty Hash/Array. */
+function pairOf(key: string, value: unknown): string | null {
+  // Flat scalars (the common `page: 2`) skip to_param/to_query's dispatch.
+  if (typeof value === "string") return cgiEscape(key) + "=" + cgiEscape(value);
+  if (typeof value === "number") return cgiEscape(key) + "=" + cgiEscape(numberToS(value));
+  return toParam(value) === null || isEmptyCollection(value) ? null : toQuery(value, key);
+}
+
+/** Ruby's order for the rendered pairs of a query (none for just one, the common case, which allocates no array). */
+function joinPairs(one: string | null, many: string[] | null): string {
+  return many !== null ? many.sort(compareBytes).join("&") : one ?? "";
+}
+
 /**
  * `add_params`: the query string of a generated URL, without the `?`. Top-level values whose
  * `to_param` is nil are dropped; a non-Hash `params` becomes `params=...`.
@@ -121,13 +160,39 @@ function compareBytes(a: string, b: string): number {
 export function queryString(params: unknown): string {
   if (!isPlainObject(params)) return toQuery(params, "params");
   const parts: string[] = [];
-  for (const key in params) {
-    const value = params[key];
-    if (toParam(value) === null || isEmptyCollection(value)) continue;
-    parts.push(toQuery(value, key));
+  for (const key of Object.keys(params)) {
+    const pair = pairOf(key, params[key]);
+    if (pair !== null) parts.push(pair);
   }
-  return parts.length === 1 ? parts[0]! : parts.sort(compareBytes).join("&");
+  return parts.length === 1 ? parts[0]! : joinPairs(null, parts);
 }
+
+/**
+ * `add_params` for `RouteSet#url_for`'s query: the leftover path options (`keys[i]`/`values[i]`
+ * for `i < count`) merged with the `params:` Hash `extra`, whose keys win.
+ */
+export function leftoverQuery(keys: readonly string[], values: readonly unknown[], count: number, extra: Record<string, unknown> | null): string {
+  let one: string | null = null, many: string[] | null = null;
+  for (let i = 0; i < count; i++) {
+    const key = keys[i]!;
+    if (extra !== null && propertyIsEnumerable.call(extra, key)) continue;
+    const pair = pairOf(key, values[i]);
+    if (pair === null) continue;
+    if (one === null) one = pair; else (many ??= [one]).push(pair);
+  }
+  if (extra !== null) {
+    // (A null-prototype copy when Object.prototype has enumerable properties: for...in over it is exact.)
+    const source = forInIsExact() ? extra : Object.assign(dict(), extra);
+    for (const key in source) {
+      const pair = pairOf(key, source[key]);
+      if (pair === null) continue;
+      if (one === null) one = pair; else (many ??= [one]).push(pair);
+    }
+  }
+  return joinPairs(one, many);
+}
+
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
 
 const SYMBOL_KEY = /^[A-Za-z_][A-Za-z0-9_]*[?!=]?$/;
 
