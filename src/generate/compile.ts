@@ -61,15 +61,20 @@ function items(nodes: readonly PatternNode[], parts: readonly string[]): Item[] 
 }
 
 /**
- * One step of a formatter level: a literal, then a parameter (its part index, or -1) or a nested
- * optional group. One object shape for every step, and the escapers called by name, keep the
- * formatter's loop monomorphic: a mixed list of strings, slots and functions with the escaper as
- * a property cost ~25 ns more per path.
+ * One step of a formatter level: a literal and a parameter (its part index), a literal alone
+ * (slot -1), or a nested optional group. One object shape for every step, and the escapers called
+ * by name, keep the formatter's loop monomorphic: a mixed list of strings, slots and functions with
+ * the escaper as a property cost ~25 ns more per path.
  */
 interface Step {
   readonly text: string;
   readonly slot: number;
   readonly keepSlash: boolean;
+  /**
+   * The step is a whole optional group of one literal and one parameter — `(.:format)`, which
+   * ends nearly every route — printed or skipped here rather than by a nested formatter.
+   */
+  readonly optional: boolean;
   readonly group: Appender | null;
 }
 
@@ -84,13 +89,22 @@ type Appender = (values: readonly unknown[], out: string) => string | null;
 function steps(list: readonly Item[], parts: readonly string[]): Step[] {
   const out: Step[] = [];
   let text = "";
+  const flush = () => { if (text !== "") out.push({ text, slot: -1, keepSlash: false, optional: false, group: null }); text = ""; };
   for (const item of list) {
     if (typeof item === "string") { text += item; continue; }
-    if (isGroup(item)) out.push({ text, slot: -1, keepSlash: false, group: appender(item, parts) });
-    else out.push({ text, slot: item.index, keepSlash: item.escape === escapePath, group: null });
-    text = "";
+    if (!isGroup(item)) {
+      out.push({ text, slot: item.index, keepSlash: item.escape === escapePath, optional: false, group: null });
+      text = "";
+      continue;
+    }
+    flush();
+    const inner = items(item, parts);
+    const [literal, slot] = inner;
+    if (inner.length === 2 && typeof literal === "string" && slot !== undefined && typeof slot !== "string" && !isGroup(slot)) {
+      out.push({ text: literal, slot: slot.index, keepSlash: slot.escape === escapePath, optional: true, group: null });
+    } else out.push({ text: "", slot: -1, keepSlash: false, optional: false, group: appender(item, parts) });
   }
-  if (text !== "") out.push({ text, slot: -1, keepSlash: false, group: null });
+  flush();
   return out;
 }
 
@@ -100,16 +114,19 @@ function appender(nodes: readonly PatternNode[], parts: readonly string[]): Appe
   return (values, out) => {
     for (let i = 0; i < n; i++) {
       const step = list[i]!;
-      if (step.text !== "") out = out === "" ? step.text : out + step.text;
       if (step.slot >= 0) {
         const v = values[step.slot];
-        if (v === null || v === undefined) return null;
+        if (v === null || v === undefined) {
+          if (step.optional) continue;
+          return null;
+        }
         const s = typeof v === "string" ? v : String(v);
+        if (step.text !== "") out = out === "" ? step.text : out + step.text;
         out += step.keepSlash ? escapePath(s) : escapeSegment(s);
       } else if (step.group !== null) {
         const extended = step.group(values, out);
         if (extended !== null) out = extended;
-      }
+      } else out = out === "" ? step.text : out + step.text;
     }
     return out;
   };

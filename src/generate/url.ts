@@ -151,9 +151,18 @@ function plainHost(host: string): boolean {
   return n > 0;
 }
 
+// The last plain host with its URL prefix ("http://" + host), for the common call: no protocol,
+// port, credentials, subdomain or domain options. Apps link to one or two hosts, and working the
+// prefix out again (the host scan, the protocol, subdomain and port rules) cost ~900 instructions.
+let lastHost: string | null = null, lastPrefix = "";
+
 function buildHostUrl(host: string, options: UrlOptions, path: string): string {
   let protocol = options.protocol, port = options.port;
-  const match = plainHost(host) ? null : HOST_REGEXP.exec(host);
+  const simple = (protocol === null || protocol === undefined) && !options.hasPort && !options.hasSubdomain
+    && (options.domain === null || options.domain === undefined) && !(truthy(options.user) && truthy(options.password));
+  if (simple && host === lastHost) return lastPrefix + path;
+  const plain = plainHost(host);
+  const match = plain ? null : HOST_REGEXP.exec(host);
   if (match) {
     if (protocol !== false && !truthy(protocol)) protocol = match[1] ?? protocol;
     host = match[2]!;
@@ -170,6 +179,7 @@ function buildHostUrl(host: string, options: UrlOptions, path: string): string {
     const n = toI(port);
     if (proto === "//" || (proto === "https://" ? n !== 443 : n !== 80)) result += ":" + paramString(port);
   }
+  if (simple && plain) { lastHost = host; lastPrefix = result; }
   return result + path;
 }
 

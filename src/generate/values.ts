@@ -144,7 +144,10 @@ export function forInIsExact(): boolean {
 function pairOf(key: string, value: unknown): string | null {
   // Flat scalars (the common `page: 2`) skip to_param/to_query's dispatch.
   if (typeof value === "string") return cgiEscape(key) + "=" + cgiEscape(value);
-  if (typeof value === "number") return cgiEscape(key) + "=" + cgiEscape(numberToS(value));
+  if (typeof value === "number") {
+    // (A safe integer's digits and sign never need escaping.)
+    return cgiEscape(key) + "=" + (Number.isSafeInteger(value) ? String(value) : cgiEscape(numberToS(value)));
+  }
   return toParam(value) === null || isEmptyCollection(value) ? null : toQuery(value, key);
 }
 
