@@ -8,8 +8,8 @@
  * params})` from 2.9 µs to ~0.5 µs.
  *
  * `directUrl` answers only the calls it can answer exactly and returns undefined for the rest
- * (credentials, `use_route`, keys the route does not default but normalization would rewrite,
- * missing segments, a prototype with enumerable properties): the dictionary path answers those.
+ * (credentials, `use_route`, a named helper given `controller`/`action`, missing segments, a
+ * prototype with enumerable properties): the dictionary path answers those.
  */
 import type { CompiledRoute } from "./compile.js";
 import {
@@ -86,12 +86,16 @@ export function directUrl(
     for (const key in options) {
       const k = optionName(key);
       const v = options[key];
-      if (url.set(k, v) || k === "_recall") continue;
+      // Parts first: a route's few part names are quicker to rule out than the URL options'
+      // switch, and no part is named like an option (`routeBase` declines routes with one).
       const p = indexIn(parts, k);
       if (p >= 0) { raw[p] = v; named |= 1 << p; continue; }
+      if (url.set(k, v) || k === "_recall") continue;
       if (k === "user" || k === "password" || (urlFor && k === "use_route")) return undefined;
+      // A named helper's `controller`/`action` is normalized (made a string) even where unused;
+      // `url_for`'s were, to choose the route.
+      if (k === "controller" || k === "action") { if (urlFor) continue; return undefined; }
       if (indexIn(cr.defaultKeys, k) >= 0) continue; // used by neither the path nor the query
-      if (k === "controller" || k === "action") return undefined;
       (leftovers ??= new PathOptions()).set(k, v);
     }
   }
@@ -108,5 +112,5 @@ export function directUrl(
   }
   const values = extractParts(cr, raw);
   if (missingKeys(cr, values) !== null) return undefined;
-  return renderGenerated(url, formatParts(cr, values), leftovers, strategy);
+  return renderGenerated(url, formatParts(cr, values), leftovers, strategy, options !== null);
 }

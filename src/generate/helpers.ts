@@ -280,8 +280,6 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
   return any.helper;
 }
 
-const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
-
 // ---------------------------------------------------------------- url_for
 
 function fullUrlFor(ctx: Context, target: unknown): string {

@@ -27,8 +27,7 @@ export function truthy(v: unknown): boolean {
 /**
  * The URL half of one generation's options — Rails' `RESERVED_OPTIONS` plus the credentials —
  * split from the path options once. A class of fixed shape: every read below is a monomorphic
- * field load, where the dictionary it replaces made each one a megamorphic keyed load (with
- * the other copies, ~1.5 of the 2.9 µs a `photo_url(1, {host, format, anchor, params})` took).
+ * field load, where the dictionary it replaces made each one a megamorphic keyed load.
  */
 export class UrlOptions {
   declare host: unknown;

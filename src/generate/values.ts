@@ -133,7 +133,7 @@ const PROBE: object = {};
  * null prototype inherit nothing anyway). `for...in` then reads each value from V8's enum cache:
  * 25 ns for a 4-key options object, against 57-79 ns for `Object.keys` or an `Object.hasOwn`
  * test per key. Probing an empty literal, not `Object.prototype` itself, keeps the check on
- * V8's enum-cache path too (~90 instructions less than enumerating the prototype, a dictionary).
+ * V8's enum-cache path too (~25 instructions, against ~55 to enumerate the prototype, a dictionary).
  */
 export function forInIsExact(): boolean {
   for (const _ in PROBE) return false;
@@ -172,9 +172,10 @@ export function queryString(params: unknown): string {
 
 /**
  * `add_params` for `RouteSet#url_for`'s query: the leftover path options (`keys[i]`/`values[i]`
- * for `i < count`) merged with the `params:` Hash `extra`, whose keys win.
+ * for `i < count`) merged with the `params:` Hash `extra`, whose keys win. `forInExact`: the
+ * caller has seen `forInIsExact()` this call.
  */
-export function leftoverQuery(keys: readonly string[], values: readonly unknown[], count: number, extra: Record<string, unknown> | null): string {
+export function leftoverQuery(keys: readonly string[], values: readonly unknown[], count: number, extra: Record<string, unknown> | null, forInExact = false): string {
   let one: string | null = null, many: string[] | null = null;
   for (let i = 0; i < count; i++) {
     const key = keys[i]!;
@@ -185,7 +186,7 @@ export function leftoverQuery(keys: readonly string[], values: readonly unknown[
   }
   if (extra !== null) {
     // (A null-prototype copy when Object.prototype has enumerable properties: for...in over it is exact.)
-    const source = forInIsExact() ? extra : Object.assign(dict(), extra);
+    const source = forInExact || forInIsExact() ? extra : Object.assign(dict(), extra);
     for (const key in source) {
       const pair = pairOf(key, source[key]);
       if (pair === null) continue;
