@@ -17,7 +17,7 @@ import {
 import { type RouteBase, directUrl, routeBase } from "./direct.js";
 import { type RouteKeys, routeKeys } from "./naming.js";
 import { type Dict, UrlOptions, pathOfUrl, renderUrl, truthy } from "./url.js";
-import { type ParamValue, forInIsExact, isPlainObject, isRecord, modelNameOf, nonHashParam, recordParam, toParam } from "./values.js";
+import { type ParamValue, forInIsExact, isPlainObject, isRecord, modelNameOf, recordParam, toParam } from "./values.js";
 
 /** A model instance: `toParam()` fills a segment, else `id`. */
 export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
@@ -127,6 +127,15 @@ function segment(a: unknown): string | null {
  */
 function escapedSegment(a: unknown, esc: (s: string) => string): string | null {
   if (typeof a === "number" && Number.isSafeInteger(a)) return String(a);
+  if (typeof a === "object" && a !== null) {
+    // A record's `toParam()` called here, not through `toParam`'s type switch and
+    // `recordParam`: `magazine_ad_path(magazine, ad)` 87 -> 56-64 ns (template literal: 36 ns).
+    const f = (a as { toParam?: unknown }).toParam;
+    if (typeof f === "function" && !Array.isArray(a) && !isPlainObject(a)) {
+      const x: unknown = f.call(a);
+      return typeof x === "string" ? (x === "" ? null : esc(x)) : escapedSegment(x, esc);
+    }
+  }
   const s = segment(a);
   return s === null ? null : esc(s);
 }
@@ -198,9 +207,10 @@ function optimizedPathHelper(
     const [e0, e1] = E as [(s: string) => string, (s: string) => string];
     return function (a?: unknown, b?: unknown): string {
       if (arguments.length === 2 && !isPlainObject(b)) {
-        const s = escapedSegment(a, e0), t = segmentOf(nonHashParam(b));
+        // (`b` is not a Hash here, so its `to_param` is `nonHashParam`'s, which `escapedSegment` does.)
+        const s = escapedSegment(a, e0), t = escapedSegment(b, e1);
         if (s === null || t === null) failure([a, b]);
-        return l0 + s + l1 + e1(t) + l2;
+        return l0 + s + l1 + t + l2;
       }
       return other.apply(undefined, arguments as unknown as unknown[]);
     };

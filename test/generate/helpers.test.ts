@@ -53,6 +53,22 @@ describe("named helpers: values and escaping", () => {
   it("records fill segments with toParam()", () => {
     assert.equal(h.article_path(new Model(5, "5-hello world")), "/articles/5-hello%20world");
   });
+  it("positional records: toParam() is called once, its value escaped, nested, or missing when blank", () => {
+    let calls = 0;
+    class Counted { constructor(readonly value: unknown) {} toParam(): unknown { calls++; return this.value; } }
+    const two = draw((r) => { r.resources("magazines", () => { r.resources("ads"); }); }).helpers;
+    assert.equal(two.magazine_ad_path(new Counted("a b"), new Counted(7)), "/magazines/a%20b/ads/7");
+    assert.equal(calls, 2);
+    assert.equal(two.magazine_ad_path(new Counted(new Model(3)), new Counted(["x", "y"])), "/magazines/3/ads/x%2Fy");
+    for (const blank of ["", null, false]) {
+      assert.throws(() => two.magazine_ad_path(new Counted(blank), 1), UrlGenerationError);
+      assert.throws(() => two.magazine_ad_path(1, new Counted(blank)), UrlGenerationError);
+    }
+    // An array with a toParam property is still an array: its to_param joins its elements.
+    assert.equal(two.magazine_ad_path(Object.assign(["p", "q"], { toParam: () => "no" }), 1), "/magazines/p%2Fq/ads/1");
+    // A plain object's toParam is just a key: a Hash's to_param is its query string.
+    assert.equal(h.article_path({ id: 4, toParam: "x" }), "/articles/4?toParam=x");
+  });
   it("segments use escape_segment, globs escape_path", () => {
     assert.equal(h.tag_path("a/b c"), "/tags/a%2Fb%20c");
     assert.equal(h.file_path("my docs/read me"), "/files/my%20docs/read%20me");
