@@ -564,17 +564,24 @@ export class Mapper {
   }
 
   #decomposedMatch(action: PathArg, path: string | undefined, on: string | undefined, to: unknown, args: MatchArgs): void {
+    const level = this.#scope.level;
+    if (on || level === "resources" || level === "resource") this.#rescopedMatch(action, path, on, to, args);
+    else this.#addRoute(action, path, to, args);
+  }
+
+  /**
+   * `#decomposedMatch` again in the scope `on:` names, or nested in (or on the member of) the
+   * resource being declared. Apart, so that the common call makes no context for these closures
+   * (a function whose closures capture its arguments allocates one on every call, closures made or not).
+   */
+  #rescopedMatch(action: PathArg, path: string | undefined, on: string | undefined, to: unknown, args: MatchArgs): void {
     if (on) {
       const again = () => this.#decomposedMatch(action, path, undefined, to, args);
       if (on === "member") this.member(again);
       else if (on === "collection") this.collection(again);
       else this.new(again);
-      return;
-    }
-    const level = this.#scope.level;
-    if (level === "resources") this.nested(() => this.#decomposedMatch(action, path, on, to, args));
-    else if (level === "resource") this.member(() => this.#decomposedMatch(action, path, on, to, args));
-    else this.#addRoute(action, path, to, args);
+    } else if (this.#scope.level === "resources") this.nested(() => this.#decomposedMatch(action, path, on, to, args));
+    else this.member(() => this.#decomposedMatch(action, path, on, to, args));
   }
 
   #addRoute(actionArg: PathArg, explicitPath: string | undefined, to: unknown, args: MatchArgs): void {
