@@ -126,7 +126,7 @@ export class Mapper {
   }
 
   #pathScope(path: string, fn: () => void): void {
-    this.#within(this.#scope.extend({ path: MERGE.path(this.#scope.get("path"), path) as string }), fn);
+    this.#within(this.#scope.extend({ path: MERGE.path(this.#scope.values.path, path) as string }), fn);
   }
 
   #run(block: Block | undefined): void {
@@ -209,7 +209,7 @@ export class Mapper {
 
   /** `defaults format: "json" do ... end`. */
   defaults(defaults: Record<string, unknown>, block: Block): this {
-    const merged = MERGE.defaults(this.#scope.get("defaults"), defaults) as Hash;
+    const merged = MERGE.defaults(this.#scope.values.defaults, defaults) as Hash;
     this.#within(this.#scope.extend({ defaults: merged }), () => this.#run(block));
     return this;
   }
@@ -235,7 +235,7 @@ export class Mapper {
     this.#withLevel(kind, () => {
       const opts = this.#applyActionOptions(kind, options);
       const Kind = kind === "resources" ? Resource : SingletonResource;
-      const resource = new Kind(names[names.length - 1]!, this.#ctx.apiOnly, !!this.#scope.get("shallow"), opts);
+      const resource = new Kind(names[names.length - 1]!, this.#ctx.apiOnly, !!this.#scope.values.shallow, opts);
       this.#resourceScope(resource, () => {
         this.#run(block);
         if (opts.concerns) this.concerns(...(arrayOf(opts.concerns) as string[]));
@@ -319,7 +319,7 @@ export class Mapper {
   /** A resource without `only`/`except` takes its scope's, keeping the actions this kind of resource has. */
   #applyActionOptions(kind: "resources" | "resource", options: Hash): Hash {
     if (options.only || options.except) return options;
-    const inherited = this.#scope.get("actionOptions");
+    const inherited = this.#scope.values.actionOptions;
     if (!inherited) return options;
     const valid = (kind === "resources" ? Resource : SingletonResource).validActions as readonly string[];
     const keep = (v: unknown) => (v == null ? v : arrayOf(v).map(String).filter((a) => valid.includes(a)));
@@ -333,7 +333,7 @@ export class Mapper {
   }
 
   get #parentResource(): Resource | undefined {
-    return this.#scope.get("scopeLevelResource");
+    return this.#scope.values.scopeLevelResource;
   }
 
   #requireResourceScope(what: string): Resource {
@@ -386,7 +386,7 @@ export class Mapper {
 
   #isShallow(): boolean {
     const resource = this.#parentResource;
-    return !!resource && !resource.isSingleton() && !!this.#scope.get("shallow");
+    return !!resource && !resource.isSingleton() && !!this.#scope.values.shallow;
   }
 
   #shallowNestingDepth(): number {
@@ -396,18 +396,18 @@ export class Mapper {
   }
 
   #shallowScope(fn: () => void): void {
-    this.#within(this.#scope.extend({ as: this.#scope.get("shallowPrefix") ?? null, path: this.#scope.get("shallowPath") ?? null }), fn);
+    this.#within(this.#scope.extend({ as: this.#scope.values.shallowPrefix ?? null, path: this.#scope.values.shallowPath ?? null }), fn);
   }
 
   #nestedOptions(resource: Resource): ScopeOptions {
     const options: ScopeOptions = { as: resource.memberName };
-    const constraint = (this.#scope.get("constraints") as Hash | undefined)?.[resource.param];
+    const constraint = (this.#scope.values.constraints as Hash | undefined)?.[resource.param];
     if (constraint instanceof RegExp) options.constraints = { [resource.nestedParam]: constraint };
     return options;
   }
 
   #actionPath(name: string): string {
-    return this.#scope.get("pathNames")?.[name] ?? name;
+    return this.#scope.values.pathNames?.[name] ?? name;
   }
 
   // ---------------------------------------------------------------- concerns
@@ -467,9 +467,9 @@ export class Mapper {
     // Rails-shaped table come this way, much of a second draw runs unoptimized, and steps count.
     const scope = this.#scope;
     const args: MatchArgs = {
-      controller: scope.get("controller"),
+      controller: scope.values.controller,
       via: RESOURCE_VIA[via],
-      formatted: scope.get("format"),
+      formatted: scope.values.format,
       anchor: true,
       optionsConstraints: NO_CONSTRAINTS,
       action: undefined,
@@ -483,10 +483,10 @@ export class Mapper {
   /** `to:`, else the scope's `to`, else its `controller#action` when it has both. */
   #defaultTo(to: unknown): unknown {
     const scope = this.#scope;
-    const scopeTo = scope.get("to");
+    const scopeTo = scope.values.to;
     if (scopeTo) to ||= scopeTo;
-    const scopeController = scope.get("controller");
-    const scopeAction = scope.get("action");
+    const scopeController = scope.values.controller;
+    const scopeAction = scope.values.action;
     if (scopeController && scopeAction) to ||= `${scopeController}#${scopeAction}`;
     return to;
   }
@@ -525,7 +525,7 @@ export class Mapper {
     const scope = this.#scope;
     let to = this.#defaultTo(options.to);
     const optionPath = options.path as string | undefined;
-    const via = arrayOf(Object.hasOwn(options, "via") ? options.via : scope.get("via"));
+    const via = arrayOf(Object.hasOwn(options, "via") ? options.via : scope.values.via);
     if (via.length === 0) {
       throw new ArgumentError(
         "You should not use the `match` method in your router without specifying an HTTP method.\n" +
@@ -542,9 +542,9 @@ export class Mapper {
       if (!MAPPER_KEYS.has(key) && !(key === "on" && on)) (rest ??= {})[key] = options[key];
     }
     const args: MatchArgs = {
-      controller: options.controller || scope.get("controller"),
+      controller: options.controller || scope.values.controller,
       via,
-      formatted: Object.hasOwn(options, "format") ? options.format : scope.get("format"),
+      formatted: Object.hasOwn(options, "format") ? options.format : scope.values.format,
       anchor: Object.hasOwn(options, "anchor") ? options.anchor !== false && options.anchor != null : true,
       optionsConstraints: options.constraints || NO_CONSTRAINTS,
       action: options.action,
@@ -589,7 +589,7 @@ export class Mapper {
     const path = this.#pathForAction(actionArg, explicitPath, canonical);
     if (!present(path)) throw new ArgumentError("path is required");
     let action: string | null = actionArg.value;
-    let defaultAction = args.action || this.#scope.get("action");
+    let defaultAction = args.action || this.#scope.values.action;
     if (ACTION_LIKE.test(action)) {
       if (!defaultAction && !action.includes("/")) defaultAction = underscored(action);
     } else action = null;
@@ -636,7 +636,7 @@ export class Mapper {
   }
 
   #pathForAction(action: PathArg, path: string | undefined, canonical: boolean): string {
-    const scopePath = this.#scope.get("path") ?? "";
+    const scopePath = this.#scope.values.path ?? "";
     if (path != null) return `${scopePath}/${path}`;
     if (canonical) return String(scopePath);
     return `${scopePath}/${this.#actionPath(action.value)}`;
@@ -649,7 +649,7 @@ export class Mapper {
     if (prefixSource && prefixSource !== "/" && String(prefixSource) !== "") {
       prefix = normalizeName(underscored(String(prefixSource)));
     }
-    const namePrefix = this.#scope.get("as");
+    const namePrefix = this.#scope.values.as;
     const resource = this.#parentResource;
     let collectionName: string | undefined;
     let memberName: string | undefined;

@@ -165,7 +165,7 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
   if (formatted === true || typeof formatted === "string" || formatted instanceof RegExp || pattern.globNames.length > 0) return undefined;
   if (to != null && typeof to !== "string") return undefined;
   for (const name of pattern.names) if (name === "controller" || name === "action") return undefined;
-  const controller = targetController(input, scope.get("module"));
+  const controller = targetController(input, scope.values.module);
   const action = targetAction(input);
   if (typeof controller !== "string" || action == null || action instanceof RegExp) return undefined;
   const defaults = { controller: translateController(controller) as string, action: String(action) };
@@ -187,10 +187,10 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
 function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Route {
   const { scope, to } = input;
   const pathParams = pattern.names;
-  const scopeModule = scope.get("module");
+  const scopeModule = scope.values.module;
 
   // Options: glob wildcards, then the scope's, then the route's own; then controller and action.
-  const options: Hash = { ...wildcards(pattern, input.formatted), ...scope.get("options"), ...input.options };
+  const options: Hash = { ...wildcards(pattern, input.formatted), ...scope.values.options, ...input.options };
   if (pathParams.includes("controller")) {
     if (scopeModule) throw new ArgumentError(":controller segment is not allowed within a namespace block");
     options.controller ??= /.+?/;
@@ -205,7 +205,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
     if (value instanceof RegExp) (optionConstraints ??= {})[key] = value;
     else if (!pathParams.includes(key)) requiredDefaults.push(key);
   }
-  let constraints = merged(scope.get("constraints"), optionConstraints);
+  let constraints = merged(scope.values.constraints, optionConstraints);
   let blocks: readonly RequestConstraint[];
   let urlDefaults: Hash | undefined;
   const oc = input.optionsConstraints;
@@ -214,7 +214,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
       const v = oc[k];
       if (URL_OPTIONS.includes(k) && (typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) (urlDefaults ??= {})[k] = v;
     }
-    const scopeBlocks = scope.get("blocks");
+    const scopeBlocks = scope.values.blocks;
     // The scope's list is never changed once made, so its routes share it (frozen).
     blocks = scopeBlocks && scopeBlocks.length > 0 ? Object.freeze(scopeBlocks) : NO_BLOCKS;
     constraints = merged(constraints, oc);
@@ -239,7 +239,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
   const requirements: Readonly<Record<string, RegExp | string>> = formats
     ? Object.freeze({ ...formats.requirements, ...segmentRequirements })
     : segmentRequirements ? Object.freeze(segmentRequirements) : NO_KEYS as Record<string, never>;
-  const defaults: Hash = { ...formats?.defaults, ...urlDefaults, ...scope.get("defaults") };
+  const defaults: Hash = { ...formats?.defaults, ...urlDefaults, ...scope.values.defaults };
   for (const key in options) {
     const value = options[key];
     if (!(value instanceof RegExp)) defaults[key] = value;
