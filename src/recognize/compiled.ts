@@ -288,6 +288,7 @@ export class TrieNode {
       if (this.terminals.length > 1) this.terminals.sort((a, b) => a.key - b.key);
       this.terminal = this.terminals[0]!;
       if (this.terminals.length > 1) this.moreTerminals = this.terminals;
+      this.terminals = null; // only for building
       min = this.terminal.key;
     }
     const slash = this.slashWords;
@@ -370,6 +371,9 @@ function internSlots(slots: number[]): Int32Array {
   if (list === undefined) slotLists.set(key, (list = Int32Array.from(slots)));
   return list;
 }
+
+/** The capture slots of the expansion being compiled (interned by `internSlots`, so one list serves all). */
+const scratchSlots: number[] = [];
 
 /** A route's expansion as the buckets take it, worked out once however many buckets hold the route. */
 interface Entry {
@@ -469,7 +473,8 @@ export class CompiledStrategy implements MatchStrategy {
       }
       for (const e of expansions) {
         captures = Math.max(captures, e.tokens.length);
-        const slots: number[] = [];
+        const slots = scratchSlots;
+        slots.length = 0;
         let safe = true;
         for (const t of e.tokens) {
           if (t.word.kind !== "literal") slots.push(r.names.indexOf(t.word.name));
@@ -485,7 +490,9 @@ export class CompiledStrategy implements MatchStrategy {
         for (const b of into) {
           let node = b.root;
           for (const t of e.tokens) node = node.child(t.sep, t.word);
-          (node.terminals ??= []).push(terminal);
+          // (A list grown from `[]` holds 17 slots; nearly every node ends one route.)
+          if (node.terminals === null) node.terminals = [terminal];
+          else node.terminals.push(terminal);
           if (!safe) b.rawSafe = false;
           if (entry.staticPath !== null) staticCandidates.get(b)!.push(entry);
         }
