@@ -95,6 +95,8 @@ export interface ClassEdge {
 /** A static word after a separator; words sharing a slot of the table are chained by `next`. */
 interface WordEdge {
   readonly word: string;
+  /** The word's character codes: compared against the path without reading the word's string (see `sameWord`). */
+  readonly codes: readonly number[];
   /** What the slot is computed from, to rule out most candidates without loading the word. */
   readonly length: number;
   readonly first: number;
@@ -184,7 +186,8 @@ class WordTable {
       if (m < min) min = m;
       const n = word.length;
       const e: WordEdge = {
-        word, length: n, first: word.charCodeAt(0), mid: word.charCodeAt(n >> 1), last: word.charCodeAt(n - 1),
+        word, codes: Array.from(word, (_, i) => word.charCodeAt(i)), length: n,
+        first: word.charCodeAt(0), mid: word.charCodeAt(n >> 1), last: word.charCodeAt(n - 1),
         marked: !rawSafe(word), child, next: undefined,
       };
       const slot = this.hashed ? slotOf(n, e.first, e.mid, e.last, this.mask) : e.first & this.mask;
@@ -199,6 +202,20 @@ class WordTable {
 }
 
 /**
+ * Whether the path holds the edge's word at `start` (its first character already compared).
+ * Each `charCodeAt` costs ~27 instructions in optimized code on Node 20 (callgrind), a load from
+ * the word's array of codes ~5, and `startsWith` ~200 plus ~10 a character: the loop for words
+ * of up to 7 characters, `startsWith` beyond (a 12-character word: 445 -> 315 instructions).
+ */
+function sameWord(e: WordEdge, path: string, start: number, n: number): boolean {
+  if (n > 7) return path.startsWith(e.word, start);
+  const codes = e.codes;
+  let k = 1;
+  while (k < n && path.charCodeAt(start + k) === codes[k]) k++;
+  return k === n;
+}
+
+/**
  * In a table keyed by first character: the edge of the static word at `path[start...]`, whose
  * first character is `first`, or null. The word must be followed by `/`, `.` or the path's end.
  */
@@ -207,11 +224,7 @@ function wordAt(slots: readonly (WordEdge | undefined)[], mask: number, path: st
     if (e.first !== first) continue;
     const n = e.length;
     const end = start + n;
-    if (end > len) continue;
-    const w = e.word;
-    let k = 1;
-    while (k < n && path.charCodeAt(start + k) === w.charCodeAt(k)) k++;
-    if (k < n) continue;
+    if (end > len || !sameWord(e, path, start, n)) continue;
     if (end < len) {
       const c = path.charCodeAt(end);
       if (c !== SLASH && c !== DOT) continue;
@@ -229,10 +242,7 @@ function hashedWord(slots: readonly (WordEdge | undefined)[], mask: number, path
   const last = path.charCodeAt(end - 1);
   for (let e = slots[slotOf(n, first, mid, last, mask)]; e !== undefined; e = e.next) {
     if (e.length !== n || e.first !== first || e.mid !== mid || e.last !== last) continue;
-    const w = e.word;
-    let k = 1;
-    while (k < n && path.charCodeAt(start + k) === w.charCodeAt(k)) k++;
-    if (k === n) return e;
+    if (sameWord(e, path, start, n)) return e;
   }
   return null;
 }
@@ -682,7 +692,12 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
       e = hashedWord(slots, mask, path, start, end);
     } else {
       e = wordAt(slots, mask, path, start, first, len);
-      end = e === null ? scanWord(s, path, start, len) : start + e.length;
+      if (e !== null) end = start + e.length;
+      // No words, no plain parameter, only class edges (`[^\/]+`, `\d+`): they scan the word
+      // themselves (see `walkClasses`). (Where a word was tried and failed, a `?` further on may
+      // be why: the scan stays.)
+      else if (slots === NO_SLOTS && param === null && node.classEdges !== null) end = -1;
+      else end = scanWord(s, path, start, len);
     }
     if (e !== null) {
       stat = e.child;
@@ -696,7 +711,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
   if (stat !== null && stat.min < s.best) walk(s, stat, end, depth);
   if (param !== null && param.min < s.best) capture(s, param, pos, end, depth);
   const edges = node.classEdges;
-  if (edges !== null) walkClasses(s, edges, sep, pos, depth);
+  if (edges !== null) walkClasses(s, edges, sep, pos, depth, end < 0);
 }
 
 /** The end of the word starting at `start` (the next `/` or `.`, or the path's end), marking `%`, `?` and `#`. */
@@ -721,14 +736,24 @@ function capture(s: WalkState, child: TrieNode, pos: number, end: number, depth:
   walk(s, child, end, depth + 1);
 }
 
-/** Parameters whose requirement is a run of one character class (`\d+`, `[^\/]+`), in priority order. */
-function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos: number, depth: number): void {
+/**
+ * Parameters whose requirement is a run of one character class (`\d+`, `[^\/]+`), in priority
+ * order. `marks`: the walk left the word unscanned (class edges were all there was after this
+ * separator), so the marks `normalize_path` acts on are looked for here. A run that stops at an
+ * ordinary character fails the same way on the normalized path; only a `?` or `#` there (which
+ * normalizing cuts off) makes the path abnormal. The scan this spares read each character of
+ * the GitHub table's `[^\/]+` parameters twice.
+ */
+function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos: number, depth: number, marks: boolean): void {
   const path = s.path;
   const len = s.len;
+  let tried = false;
   for (let i = 0; i < edges.length; i++) {
     const e = edges[i]!;
-    if (e.child.min >= s.best) break;
+    // (Pruned: a match was found, over this same word, by a walk that scanned it.)
+    if (e.child.min >= s.best) return;
     if (e.sep !== sep) continue;
+    tried = true;
     const table = e.table;
     let stop = pos + 1;
     for (; stop < len; stop++) {
@@ -737,7 +762,12 @@ function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos
       if (c === PERCENT || c === QUESTION || c === HASH) s.abnormal = s.escaped = true;
     }
     if (stop > pos + 1) capture(s, e.child, pos, stop, depth);
+    else if (marks && stop < len) {
+      const c = path.charCodeAt(stop);
+      if (c === QUESTION || c === HASH) s.abnormal = true;
+    }
   }
+  if (marks && !tried) scanWord(s, path, pos + 1, len);
 }
 
 /**
