@@ -114,27 +114,38 @@ const slotOf = (length: number, first: number, mid: number, last: number, mask: 
   return (h ^ (h >>> 15)) & mask;
 };
 
-/** Longest chain of words sharing a first character that a table keyed by first character takes. */
-const MAX_FIRST_CHAIN = 4;
+/** How a node's static words after one separator are laid out (see `WordTable`). */
+const BY_FIRST = 0;
+const BY_PAIR = 1;
+const HASHED = 2;
+type TableMode = typeof BY_FIRST | typeof BY_PAIR | typeof HASHED;
+
+/** Longest chain of words sharing a key that a table keyed by leading characters takes. */
+const MAX_CHAIN = 4;
+
+/** The key of a word's first two characters; a one-character word's second is 0, as is a separator or the end after a path's first character. */
+const pairKey = (first: number, second: number) => first * 31 + (second === SLASH || second === DOT || second !== second ? 0 : second);
 
 /**
- * The static words after one separator, in one of two tables:
- * - keyed by the word's first character, when few words share one (nearly every table of an
- *   app): one array load finds the chain, and each word is compared in place against the path
- *   with `charCodeAt`; the character after it must end the path's word (a separator, or the end).
- *   A matched static word is read once: no scan for its end, no hash. On the GitHub table this
- *   took recognition from 360 to 327 ns against the hashed table alone.
- * - hashed over the word's length and first, middle and last characters, when more words share a
- *   first character (`page_0` ... `page_999`): the walk scans for the word's end first, then one
- *   array load finds the chain and four number compares rule out nearly every other word. Keyed
- *   by first character, the 10,000-route table's chains made recognition 1.8x slower.
- * `startsWith`, `Map.get` and string-keyed lookups each measured 2-3x the cost of the comparison.
+ * The static words after one separator, in one of three tables:
+ * - keyed by the word's first character (`BY_FIRST`) when at most four words share one (nearly
+ *   every table of an app), else by its first two (`BY_PAIR`: `photos`, `posts`, `products`,
+ *   `projects` and `payments` under one root): one array load finds the chain, and each word is
+ *   compared in place against the path (see `sameWord`); the character after it must end the
+ *   path's word (a separator, or the end). A matched static word is read once: no scan for its
+ *   end, no hash. On the GitHub table this took recognition from 360 to 327 ns against the
+ *   hashed table alone; the two-character key spares the Rails-style app's root the same scan.
+ * - hashed over the word's length and first, middle and last characters (`HASHED`), when more
+ *   words share even two characters (`page_0` ... `page_999`): the walk scans for the word's end
+ *   first, then one array load finds the chain and four number compares rule out nearly every
+ *   other word. Keyed by first character, the 10,000-route table's chains made recognition 1.8x
+ *   slower.
+ * `Map.get` and string-keyed lookups each measured 2-3x the cost of the comparison.
  */
 class WordTable {
   slots: (WordEdge | undefined)[] = [];
   mask = 0;
-  /** The words are hashed (see above), not keyed by their first character. */
-  hashed = false;
+  mode: TableMode = BY_FIRST;
   /** The empty word (`/` alone: the root path). */
   empty: TrieNode | null = null;
   /**
@@ -171,11 +182,15 @@ class WordTable {
   seal(): number {
     let min = this.empty !== null ? this.empty.seal() : NONE;
     const count = this.words.length;
-    const chains = new Map<number, number>();
-    for (const w of this.words) chains.set(w.charCodeAt(0), (chains.get(w.charCodeAt(0)) ?? 0) + 1);
-    this.hashed = Math.max(0, ...chains.values()) > MAX_FIRST_CHAIN;
+    const longest = (key: (w: string) => number) => {
+      const chains = new Map<number, number>();
+      for (const w of this.words) chains.set(key(w), (chains.get(key(w)) ?? 0) + 1);
+      return Math.max(0, ...chains.values());
+    };
+    const pairOf = (w: string) => pairKey(w.charCodeAt(0), w.length > 1 ? w.charCodeAt(1) : 0);
+    this.mode = longest((w) => w.charCodeAt(0)) <= MAX_CHAIN ? BY_FIRST : longest(pairOf) <= MAX_CHAIN ? BY_PAIR : HASHED;
     let size = 1;
-    while (size < 2 * (this.hashed ? count : chains.size)) size *= 2;
+    while (size < 2 * count) size *= 2;
     this.mask = size - 1;
     this.slots = new Array<WordEdge | undefined>(size).fill(undefined);
     // Last word first, so that each chain lists its words in the order they were added.
@@ -186,11 +201,12 @@ class WordTable {
       if (m < min) min = m;
       const n = word.length;
       const e: WordEdge = {
-        word, codes: Array.from(word, (_, i) => word.charCodeAt(i)), length: n,
+        word, codes: codesOf(word), length: n,
         first: word.charCodeAt(0), mid: word.charCodeAt(n >> 1), last: word.charCodeAt(n - 1),
         marked: !rawSafe(word), child, next: undefined,
       };
-      const slot = this.hashed ? slotOf(n, e.first, e.mid, e.last, this.mask) : e.first & this.mask;
+      const mode = this.mode;
+      const slot = (mode === HASHED ? slotOf(n, e.first, e.mid, e.last, this.mask) : mode === BY_PAIR ? pairOf(word) : e.first) & this.mask;
       e.next = this.slots[slot];
       this.slots[slot] = e;
     }
@@ -199,6 +215,13 @@ class WordTable {
     this.index = null;
     return min;
   }
+}
+
+/** A word's UTF-16 code units. */
+function codesOf(word: string): number[] {
+  const codes: number[] = [];
+  for (let i = 0; i < word.length; i++) codes.push(word.charCodeAt(i));
+  return codes;
 }
 
 /**
@@ -216,11 +239,11 @@ function sameWord(e: WordEdge, path: string, start: number, n: number): boolean 
 }
 
 /**
- * In a table keyed by first character: the edge of the static word at `path[start...]`, whose
- * first character is `first`, or null. The word must be followed by `/`, `.` or the path's end.
+ * In a table keyed by leading characters (`key`): the edge of the static word at `path[start...]`,
+ * whose first character is `first`, or null. The word must be followed by `/`, `.` or the end.
  */
-function wordAt(slots: readonly (WordEdge | undefined)[], mask: number, path: string, start: number, first: number, len: number): WordEdge | null {
-  for (let e = slots[first & mask]; e !== undefined; e = e.next) {
+function wordAt(slots: readonly (WordEdge | undefined)[], key: number, path: string, start: number, first: number, len: number): WordEdge | null {
+  for (let e = slots[key]; e !== undefined; e = e.next) {
     if (e.first !== first) continue;
     const n = e.length;
     const end = start + n;
@@ -255,11 +278,11 @@ export class TrieNode {
   // only for building.
   slashSlots = NO_SLOTS;
   slashMask = 0;
-  slashHashed = false;
+  slashMode: TableMode = BY_FIRST;
   slashEmpty: TrieNode | null = null;
   dotSlots = NO_SLOTS;
   dotMask = 0;
-  dotHashed = false;
+  dotMode: TableMode = BY_FIRST;
   dotEmpty: TrieNode | null = null;
   private slashWords: WordTable | null = null;
   private dotWords: WordTable | null = null;
@@ -306,7 +329,7 @@ export class TrieNode {
       min = Math.min(min, slash.seal());
       this.slashSlots = slash.slots;
       this.slashMask = slash.mask;
-      this.slashHashed = slash.hashed;
+      this.slashMode = slash.mode;
       this.slashEmpty = slash.empty;
       this.slashWords = null;
     }
@@ -315,7 +338,7 @@ export class TrieNode {
       min = Math.min(min, dot.seal());
       this.dotSlots = dot.slots;
       this.dotMask = dot.mask;
-      this.dotHashed = dot.hashed;
+      this.dotMode = dot.mode;
       this.dotEmpty = dot.empty;
       this.dotWords = null;
     }
@@ -648,7 +671,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
   const sep = path.charCodeAt(pos);
   let slots: readonly (WordEdge | undefined)[];
   let mask: number;
-  let hashed: boolean;
+  let mode: TableMode;
   let empty: TrieNode | null;
   let param: TrieNode | null;
   if (sep === SLASH) {
@@ -660,13 +683,13 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
     }
     slots = node.slashSlots;
     mask = node.slashMask;
-    hashed = node.slashHashed;
+    mode = node.slashMode;
     empty = node.slashEmpty;
     param = node.slashParam;
   } else if (sep === DOT) {
     slots = node.dotSlots;
     mask = node.dotMask;
-    hashed = node.dotHashed;
+    mode = node.dotMode;
     empty = node.dotEmpty;
     param = node.dotParam;
   } else {
@@ -687,11 +710,12 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
     end = start;
   } else {
     let e: WordEdge | null;
-    if (hashed) {
+    if (mode === HASHED) {
       end = scanWord(s, path, start, len);
       e = hashedWord(slots, mask, path, start, end);
     } else {
-      e = wordAt(slots, mask, path, start, first, len);
+      const key = mode === BY_FIRST ? first : pairKey(first, path.charCodeAt(start + 1));
+      e = wordAt(slots, key & mask, path, start, first, len);
       if (e !== null) end = start + e.length;
       // No words, no plain parameter, only class edges (`[^\/]+`, `\d+`): they scan the word
       // themselves (see `walkClasses`). (Where a word was tried and failed, a `?` further on may

@@ -179,6 +179,16 @@ describe("static words: many sharing a first character, prefixes of one another"
   it("the compiled strategy answers as the reference one", () => {
     for (const p of paths) assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
   });
+  it("keyed by their first two characters where more than four share the first", () => {
+    const pairs = recognizers((r) => {
+      for (const w of ["p", "pa", "photos", "posts", "products", "projects", "payments", "pé", "p😀"]) r.get(w, { to: `s#${w}` });
+      r.get(":id", { to: "s#id" });
+    });
+    const more = ["/p", "/pa", "/pay", "/payments", "/projects.json", "/products/", "/pr", "/po?x", "/p%C3%A9", "/pé", "/p😀", "/p%F0%9F%98%80", "/p%f0%9f%98%80", "/p\ud83d", "/photos//", "/x"];
+    for (const p of more) assert.deepEqual(plain(pairs.compiled.recognize("GET", p)), plain(pairs.reference.recognize("GET", p)), p);
+    // (A route's non-ASCII literal is escaped, as Rails does: `p😀` answers `/p%F0%9F%98%80`.)
+    assert.deepEqual(plain(pairs.compiled.recognize("GET", "/p%F0%9F%98%80")), { name: null, params: { controller: "s", action: "p😀" } });
+  });
   it("answers as Rails for a few (oracle.rb)", () => {
     assert.deepEqual(plain(rec.compiled.recognize("GET", "/page_10")), { name: "page_10", params: { controller: "s", action: "page_10" } });
     assert.deepEqual(plain(rec.compiled.recognize("GET", "/pages/")), { name: "pages", params: { controller: "s", action: "pages" } });
