@@ -56,14 +56,6 @@ const NONE = 0x3fffffff;
 /** `matchRaw`'s answer when the raw path must be normalized first. */
 const UNSURE = -2;
 
-/**
- * What a parameter's scan looks for, by character code (below 64): 1 ends the word (`/`, `.`),
- * 2 is something `normalize_path` would act on or stop at (`#`, `%`, `?`).
- */
-const MARK = new Uint8Array(64);
-MARK[SLASH] = MARK[DOT] = 1;
-MARK[HASH] = MARK[PERCENT] = MARK[QUESTION] = 2;
-
 export interface Terminal {
   readonly key: number;
   readonly route: PreparedRoute;
@@ -669,6 +661,8 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
     return;
   }
   const sep = path.charCodeAt(pos);
+  // The word's first character, NaN at the end (each charCodeAt is ~27 instructions: read once).
+  const first = path.charCodeAt(pos + 1);
   let slots: readonly (WordEdge | undefined)[];
   let mask: number;
   let mode: TableMode;
@@ -676,8 +670,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
   let param: TrieNode | null;
   if (sep === SLASH) {
     // `//`, or a `/` ending the path (but the root path): not normal.
-    const next = path.charCodeAt(pos + 1); // NaN at the end: equal to nothing
-    if (next === SLASH || (pos + 1 === len && pos !== 0)) {
+    if (first === SLASH || (pos + 1 === len && pos !== 0)) {
       s.abnormal = true;
       return;
     }
@@ -703,7 +696,6 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
   const start = pos + 1;
   let end: number;
   let stat: TrieNode | null = null;
-  const first = path.charCodeAt(start); // NaN at the end
   if (start === len || first === SLASH || first === DOT) {
     stat = empty;
     param = null;
@@ -743,10 +735,10 @@ function scanWord(s: WalkState, path: string, start: number, len: number): numbe
   let end = start;
   for (; end < len; end++) {
     const c = path.charCodeAt(end);
-    if (c < 64) {
-      const m = MARK[c]!;
-      if (m === 1) break;
-      if (m === 2) s.abnormal = s.escaped = true;
+    // (Letters, digits, `-`/`_` mostly: one compare rules them out; ~10% of a scan's instructions.)
+    if (c <= SLASH || c === QUESTION) {
+      if (c === SLASH || c === DOT) break;
+      if (c === PERCENT || c === QUESTION || c === HASH) s.abnormal = s.escaped = true;
     }
   }
   return end;
