@@ -1,0 +1,80 @@
+// Instructions per request, counted with valgrind's callgrind: deterministic where time on a shared
+// machine is not (single runs on the 2-core benchmark machine swing 2x; these counts repeat within
+// ~3%). Compares switchyard (this build, or others) and peers on one table's request list.
+//   npm run build && node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...
+// e.g. node bench/instructions.mjs rails-app --peer memoirist --entry bench/tables/base
+//
+// Method: a router answers the whole list WARMUP times (so that its code is optimized), then PASSES
+// more; the count of a run with no extra passes is subtracted, and the difference divided by the
+// requests answered. Needs `valgrind` (Debian package); each figure takes 1-2 minutes.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { PEERS, drawTable } from "./routers.mjs";
+
+const WARMUP = 400;
+const PASSES = 200;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const values = (flag) => args.flatMap((a, i) => (args[i - 1] === flag ? [a] : []));
+const table = args[0];
+const format = args.includes("--format");
+
+if (args.includes("--child")) {
+  // node instructions.mjs TABLE [--format] --child KIND NAME PASSES
+  const [kind, name, passes] = values("--child").concat(args.slice(args.indexOf("--child") + 2));
+  const data = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"));
+  const requests = format ? data.formatRequests : data.requests;
+  let find;
+  if (kind === "switchyard") {
+    const { draw } = await import(pathToFileURL(path.resolve(name, "index.js")).href);
+    const routes = drawTable(draw, data);
+    find = (m, p) => routes.recognize(m, p);
+  } else {
+    find = (await PEERS[name](data, format)).find;
+  }
+  let answered = 0;
+  const pass = () => {
+    for (let i = 0; i < requests.length; i++) if (find(requests[i].method, requests[i].path) != null) answered++;
+  };
+  for (let i = 0; i < WARMUP; i++) pass();
+  for (let i = 0, n = Number(passes); i < n; i++) pass();
+  if (answered < 0) console.log(answered);
+  process.exit(0);
+}
+
+if (!table) {
+  console.error("usage: node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...");
+  process.exit(2);
+}
+try {
+  execFileSync("valgrind", ["--version"], { stdio: "ignore" });
+} catch {
+  console.error("valgrind not found (apt-get install -y valgrind)");
+  process.exit(2);
+}
+if (!fs.existsSync(path.join(here, "tables", `${table}.json`))) {
+  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")], { stdio: "ignore" });
+}
+const requests = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"].length;
+
+/** Instructions callgrind counts for one child run. */
+function count(kind, name, passes) {
+  const r = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--single-threaded",
+    fileURLToPath(import.meta.url), table, ...(format ? ["--format"] : []), "--child", kind, name, String(passes)], { encoding: "utf8" });
+  const m = /Collected : (\d+)/.exec(r.stderr);
+  if (r.status !== 0 || !m) throw new Error(`${kind} ${name}: valgrind failed\n${r.stderr.slice(-2000)}`);
+  return Number(m[1]);
+}
+
+const subjects = [
+  ...(values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")]).map((d) => ["switchyard", d]),
+  ...values("--peer").map((p) => ["peer", p]),
+];
+console.log(`${table}${format ? " (with formats)" : ""}: instructions per request (${requests} requests, ${PASSES} passes after ${WARMUP})`);
+for (const [kind, name] of subjects) {
+  if (kind === "peer" && !(name in PEERS)) throw new Error(`unknown peer ${name}: one of ${Object.keys(PEERS).join(", ")}`);
+  const per = (count(kind, name, PASSES) - count(kind, name, 0)) / (PASSES * requests);
+  console.log(`  ${(kind === "switchyard" ? `switchyard ${path.relative(process.cwd(), name) || "."}` : name).padEnd(40)} ${Math.round(per).toLocaleString("en-US").padStart(7)}`);
+}
