@@ -118,6 +118,21 @@ const MAX_CHAIN = 4;
 /** The key of a word's first two characters; a one-character word's second is 0, as is a separator or the end after a path's first character. */
 const pairKey = (first: number, second: number) => first * 31 + (second === SLASH || second === DOT || second !== second ? 0 : second);
 
+const firstOf = (w: string) => w.charCodeAt(0);
+const pairOf = (w: string) => pairKey(w.charCodeAt(0), w.length > 1 ? w.charCodeAt(1) : 0);
+
+/** The most words sharing one key. */
+function longestChain(words: readonly string[], key: (w: string) => number): number {
+  const chains = new Map<number, number>();
+  let most = 0;
+  for (const w of words) {
+    const n = (chains.get(key(w)) ?? 0) + 1;
+    chains.set(key(w), n);
+    if (n > most) most = n;
+  }
+  return most;
+}
+
 /**
  * The static words after one separator, in one of three tables:
  * - keyed by the word's first character (`BY_FIRST`) when at most four words share one (nearly
@@ -174,13 +189,9 @@ class WordTable {
   seal(): number {
     let min = this.empty !== null ? this.empty.seal() : NONE;
     const count = this.words.length;
-    const longest = (key: (w: string) => number) => {
-      const chains = new Map<number, number>();
-      for (const w of this.words) chains.set(key(w), (chains.get(key(w)) ?? 0) + 1);
-      return Math.max(0, ...chains.values());
-    };
-    const pairOf = (w: string) => pairKey(w.charCodeAt(0), w.length > 1 ? w.charCodeAt(1) : 0);
-    this.mode = longest((w) => w.charCodeAt(0)) <= MAX_CHAIN ? BY_FIRST : longest(pairOf) <= MAX_CHAIN ? BY_PAIR : HASHED;
+    const words = this.words;
+    // (No chain can be longer than the table: most tables, of one to three words, skip the count.)
+    this.mode = count <= MAX_CHAIN || longestChain(words, firstOf) <= MAX_CHAIN ? BY_FIRST : longestChain(words, pairOf) <= MAX_CHAIN ? BY_PAIR : HASHED;
     let size = 1;
     while (size < 2 * count) size *= 2;
     this.mask = size - 1;
@@ -202,10 +213,7 @@ class WordTable {
       e.next = this.slots[slot];
       this.slots[slot] = e;
     }
-    this.words = [];
-    this.children = [];
-    this.index = null;
-    return min;
+    return min; // (the table itself is dropped once its node is sealed)
   }
 }
 
