@@ -9,8 +9,11 @@ import { captureValues, regexpMatch } from "./reference.js";
  * The compiled strategy: per verb, a token trie that keeps registration order, a map of static
  * paths, and the few routes only a regexp can match.
  *
- * Choices, each measured on the benchmark tables (bench/RESULTS.md; 2 shared cores, Node 20, where
- * a recognition waits on memory loads far more than on arithmetic):
+ * Choices, each measured on the benchmark tables (bench/RESULTS.md; 2 shared cores, Node 20; time
+ * by interleaved A/B rounds, instructions with bench/instructions.mjs). On the Rails-style app the
+ * walk now runs fewer instructions than memoirist and still takes 1.1x its time: what is left is
+ * loads and branches. Instructions that matter: a `charCodeAt` is ~27 of them in optimized code,
+ * so each path character is read as few times as possible.
  * - Routes are bucketed by verb at draw time (an any-verb route is in every bucket): a request
  *   never looks at another verb's routes.
  * - Static paths (a route expansion without parameters) answer from one `Map<path, route>`
@@ -25,8 +28,9 @@ import { captureValues, regexpMatch } from "./reference.js";
  *   is never tried).
  * - The walk reads the raw request path and checks on the way that `normalize_path` would leave
  *   it alone; only a path that is not normal is normalized and walked again (see `walk`).
- * - Words are found in a small hash table over numbers the walk has in hand (see `WordTable`) and
- *   compared with `charCodeAt`: no substring is cut and no string hashed.
+ * - Static words are matched in place, in a table keyed by their first one or two characters, or
+ *   (where many share those) hashed over numbers the walk has in hand (see `WordTable`): no
+ *   substring is cut and no string hashed.
  * - Parameters are captured as offsets; strings are cut only for the winning route, by code
  *   generated per params layout (see `captureParams`).
  * - Requirements of the form `X+` (`\d+`, `[^\/]+`, `[a-z0-9-]+`) are a 128-entry table lookup
