@@ -818,8 +818,12 @@ function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos
     let stop = pos + 1;
     for (; stop < len; stop++) {
       const c = path.charCodeAt(stop);
-      if (c < 128 ? table[c] === 0 : !e.element.test(path[stop]!)) break;
-      if (c === PERCENT || c === QUESTION || c === HASH) s.abnormal = s.escaped = true;
+      if (c < 128) {
+        const t = table[c]!;
+        if (t === 1) continue;
+        if (t === 0) break;
+        s.abnormal = s.escaped = true; // an accepted `%`, `?` or `#` (see `singleCharMatcher`)
+      } else if (!e.element.test(path[stop]!)) break;
     }
     if (stop > pos + 1) capture(s, e.child, pos, stop, depth);
     else if (marks && stop < len) {

@@ -157,7 +157,7 @@ function classesEndAtSeparators(out: Expansion[]): Expansion[] | null {
       const w = e.tokens[i]!.word;
       if (w.kind !== "class") continue;
       const next = e.tokens[i + 1];
-      if (next && w.table[next.sep] === 1) return null;
+      if (next && w.table[next.sep] !== 0) return null;
     }
   }
   return out;
