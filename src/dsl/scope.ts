@@ -1,6 +1,7 @@
 import { normalizeMapperPath } from "../pattern/normalize.js";
 import type { RequestConstraint } from "../table/route.js";
 import type { Resource } from "./resource.js";
+import { hasAnyKey } from "../support/objects.js";
 
 /** Where a declaration stands: Rails' scope levels. */
 export type ScopeLevel = "resources" | "resource" | "collection" | "member" | "new" | "nested" | "root";
@@ -49,10 +50,7 @@ const mergeHash = (parent: unknown, child: unknown) => {
   return { ...p, ...c };
 };
 /** Whether a hash has any key (without allocating its key list). */
-export const hasKeys = (o: Hash | undefined): o is Hash => {
-  for (const _ in o) return true;
-  return false;
-};
+export const hasKeys = (o: Hash | undefined): o is Hash => hasAnyKey(o);
 
 /** How a child scope's value combines with its parent's, one function per key (Rails' `merge_*_scope`). */
 export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown) => unknown } = {

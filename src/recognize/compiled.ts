@@ -638,9 +638,7 @@ export class CompiledStrategy implements MatchStrategy {
         build = walkBest.build = captureParams(walkBest.route, walkBest.slots);
         walkBest.defaults = walkBest.route.defaultValues;
       }
-      env.params = build(s, s.escaped, walkBest.defaults);
-      env.name = walkBest.name;
-      env.plain = walkBest.plain;
+      env.built(build(s, s.escaped, walkBest.defaults), walkBest.name, walkBest.plain);
     }
     return bestIndex;
   }
@@ -710,6 +708,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
     // (`?` and `#` end what Rails sees; `%` may need upper-casing and the value unescaping); on a
     // raw path, no static word holds them (see `Bucket#rawSafe`).
     const start = pos + 1;
+    const edges = node.classEdges;
     let end: number;
     let stat: TrieNode | null = null;
     if (start === len || first === SLASH || first === DOT) {
@@ -728,7 +727,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
         // No words, no plain parameter, only class edges (`[^\/]+`, `\d+`): they scan the word
         // themselves (see `walkClasses`). (Where a word was tried and failed, a `?` further on may
         // be why: the scan stays.)
-        else if (slots === NO_SLOTS && param === null && node.classEdges !== null) end = -1;
+        else if (slots === NO_SLOTS && param === null && edges !== null) end = -1;
         else end = scanWord(s, path, start, len);
       }
       if (e !== null) {
@@ -736,7 +735,6 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
         if (e.marked) s.abnormal = s.escaped = true;
       }
     }
-    const edges = node.classEdges;
     if (param !== null && param.min < s.best && (stat === null || param.min < stat.min)) {
       if (stat === null && edges === null) {
         keep(s, pos, end, depth++);
@@ -774,7 +772,7 @@ function scanWord(s: WalkState, path: string, start: number, len: number): numbe
   let end = start;
   for (; end < len; end++) {
     const c = path.charCodeAt(end);
-    // (Letters, digits, `-`/`_` mostly: one compare rules them out; ~10% of a scan's instructions.)
+    // (Letters, digits and `_` mostly: one compare rules them out; ~10% of a scan's instructions.)
     if (c <= SLASH || c === QUESTION) {
       if (c === SLASH || c === DOT) break;
       if (c === PERCENT || c === QUESTION || c === HASH) s.abnormal = s.escaped = true;
@@ -841,27 +839,23 @@ function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos
  */
 function terminal(s: WalkState, node: TrieNode, depth: number): void {
   const more = node.moreTerminals;
-  let t = node.terminal!;
-  for (let i = 1; ; t = more[i++]!) {
+  const count = more === null ? 1 : more.length;
+  for (let i = 0; i < count; i++) {
+    const t = i === 0 ? node.terminal! : more![i]!;
     if (t.key >= s.best) return;
-    if (t.index > s.after) {
-      if (t.conditional && s.env !== null) {
-        if (s.raw && !quickNormal(s.path)) {
-          s.abnormal = true;
-          return;
-        }
-        if (!conditionsPass(s, t.route, s.path)) {
-          if (more === null || i >= more.length) return;
-          continue;
-        }
+    if (t.index <= s.after) continue;
+    if (t.conditional && s.env !== null) {
+      if (s.raw && !quickNormal(s.path)) {
+        s.abnormal = true;
+        return;
       }
-      s.best = t.key;
-      s.bestTerminal = t;
-      const caps = s.caps;
-      const bestCaps = s.bestCaps;
-      for (let k = 0; k < 2 * depth; k++) bestCaps[k] = caps[k]!;
-      return;
+      if (!conditionsPass(s, t.route, s.path)) continue;
     }
-    if (more === null || i >= more.length) return;
+    s.best = t.key;
+    s.bestTerminal = t;
+    const caps = s.caps;
+    const bestCaps = s.bestCaps;
+    for (let k = 0; k < 2 * depth; k++) bestCaps[k] = caps[k]!;
+    return;
   }
 }

@@ -1,6 +1,7 @@
 import type { Route } from "../table/route.js";
 import { unescapeParam } from "./path.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator, type JourneyRegExp } from "./regexp.js";
+import { hasAnyKey } from "../support/objects.js";
 
 /** Parameters of a recognized request: controller, action, the route's defaults and the unescaped path parameters. No inherited keys. */
 export type RouteParams = Record<string, unknown>;
@@ -55,10 +56,6 @@ const stateless = (v: unknown): unknown =>
 
 const NO_CONDITIONS: ReadonlyArray<readonly [string, unknown]> = Object.freeze([]);
 
-function isEmpty(o: object): boolean {
-  for (const _ in o) return false;
-  return true;
-}
 
 /** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). */
 const verbSets = new WeakMap<readonly string[], ReadonlySet<string>>();
@@ -85,7 +82,7 @@ class Prepared implements PreparedRoute {
   constructor(readonly route: Route, readonly index: number) {
     this.verbs = route.verbs.length === 0 ? null : verbSet(route.verbs);
     this.names = route.pattern.names;
-    this.conditions = isEmpty(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, stateless(v)] as const);
+    this.conditions = !hasAnyKey(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, stateless(v)] as const);
     this.hasBlocks = route.blocks.length > 0;
     this.name = route.name;
     this.plain = !this.hasBlocks && route.endpoint.kind !== "redirect";

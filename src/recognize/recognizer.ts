@@ -28,7 +28,10 @@ export class MatchEnv {
   values: (string | undefined)[] = [];
   /** The values may hold `%` escapes (false: a walk saw none, so they are final as they are). */
   escaped = true;
-  /** The params, where the strategy built them itself (else they are built from `values`), with the route's name and `plain`. */
+  /**
+   * The params, where the strategy built them itself (else null: they are built from `values`),
+   * and the route's name and `plain`, set with them by `built` (read only while `params` is set).
+   */
   params: RouteParams | null = null;
   name: string | null = null;
   plain = false;
@@ -41,6 +44,13 @@ export class MatchEnv {
     this.escaped = true;
     this.params = null;
     this.ctx = null;
+  }
+
+  /** The strategy built the params of the route it reports: a plain route's answer needs nothing else. */
+  built(params: RouteParams, name: string | null, plain: boolean): void {
+    this.params = params;
+    this.name = name;
+    this.plain = plain;
   }
 
   /** The request as constraints see it, built on first use. */

@@ -214,14 +214,11 @@ export function usesSimulator(ast: readonly PatternNode[], requirements: Readonl
 
 /**
  * For a requirement of the form `X+` where `X` matches one character (`[...]`, `\d`, `\w`, `.`,
- * ...): which ASCII characters `X` accepts (non-zero; 2 for `%`, `?` and `#`). A normalized request path is ASCII, so the table
- * decides membership exactly and the matcher runs no regexp for the segment. Null otherwise.
+ * ...): which ASCII characters `X` accepts (non-zero; 2 for `%`, `?` and `#`), and the
+ * one-character RegExp for characters beyond ASCII (raw paths may hold them). A normalized request
+ * path is ASCII, so the table decides membership exactly and the matcher runs no regexp for the
+ * segment. Null otherwise.
  */
-export function singleCharClass(req: RegExp | string): Uint8Array | null {
-  return singleCharMatcher(req)?.table ?? null;
-}
-
-/** `singleCharClass`, with the one-character RegExp for characters beyond ASCII (raw paths may hold them). */
 export function singleCharMatcher(req: RegExp | string): { table: Uint8Array; element: RegExp } | null {
   if (typeof req === "string") return null;
   const m = /^(\[(?:\\.|[^\]\\])*\]|\\[dDwWsS]|\.)\+$/.exec(req.source);
