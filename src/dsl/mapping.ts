@@ -165,8 +165,9 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
   if (formatted === true || typeof formatted === "string" || formatted instanceof RegExp || pattern.globNames.length > 0) return undefined;
   if (to != null && typeof to !== "string") return undefined;
   for (const name of pattern.names) if (name === "controller" || name === "action") return undefined;
-  const controller = targetController(input, scope.values.module);
-  const action = targetAction(input);
+  const parts = toParts(input);
+  const controller = targetController(input, parts, scope.values.module);
+  const action = targetAction(input, parts);
   if (typeof controller !== "string" || action == null || action instanceof RegExp) return undefined;
   const defaults = { controller: translateController(controller) as string, action: String(action) };
   return freezeRoute(input, index, pattern, {
@@ -336,26 +337,33 @@ function endpointOf(to: unknown): Endpoint {
   return DISPATCH;
 }
 
-/**
- * The controller (in the scope's module) a dispatch route names: `to: "c#..."`, else the
- * declaration's. Controller and action are asked apart: a pair returned in an array and taken
- * apart again cost an array and, before V8 optimizes the caller, an iterator per route.
- */
-function targetController(input: MappingInput, module: unknown): unknown {
-  const toController = typeof input.to === "string" ? splitTo(input.to)[0] : undefined;
-  return addControllerModule(toController ?? input.controller ?? null, module);
+const NO_PARTS: readonly string[] = Object.freeze([]);
+
+/** The fields of a dispatch route's `to: "c#a"`, split once for its controller and its action. */
+function toParts(input: MappingInput): readonly string[] {
+  return typeof input.to === "string" ? splitTo(input.to) : NO_PARTS;
 }
 
-/** The action a dispatch route names: `to: "...#a"`, else the declaration's. */
-function targetAction(input: MappingInput): unknown {
-  const toAction = typeof input.to === "string" ? splitTo(input.to)[1] : undefined;
-  return toAction ?? input.defaultAction ?? null;
+/**
+ * The controller (in the scope's module) a dispatch route names: `to: "c#..."` (`parts`, from
+ * `toParts`), else the declaration's. Controller and action are asked apart: a pair returned in
+ * an array and taken apart again cost an array and, before V8 optimizes the caller, an iterator
+ * per route.
+ */
+function targetController(input: MappingInput, parts: readonly string[], module: unknown): unknown {
+  return addControllerModule(parts[0] ?? input.controller ?? null, module);
+}
+
+/** The action a dispatch route names: `to: "...#a"` (`parts`, from `toParts`), else the declaration's. */
+function targetAction(input: MappingInput, parts: readonly string[]): unknown {
+  return parts[1] ?? input.defaultAction ?? null;
 }
 
 /** The controller and action a dispatch route names, checked and set in `options`. */
 function checkControllerAction(options: Hash, pathParams: readonly string[], module: unknown, input: MappingInput): void {
-  const controller = targetController(input, module);
-  const action = targetAction(input);
+  const parts = toParts(input);
+  const controller = targetController(input, parts, module);
+  const action = targetAction(input, parts);
   const checkedController = controller != null ? translateController(controller) : undefined;
   if (controller == null && !pathParams.includes("controller")) throw new ArgumentError("Missing :controller key on routes definition, please check your routes.");
   if (action == null && !pathParams.includes("action")) throw new ArgumentError("Missing :action key on routes definition, please check your routes.");

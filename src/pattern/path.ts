@@ -17,6 +17,8 @@ let draws = 0;
 /** Starts a draw: patterns used by neither the previous draw nor this one are let go. */
 export function agePatternCache(): void {
   draws++;
+  // (The last path of the previous draw must be stamped for this one too: no shortcut across draws.)
+  lastPath = null;
   for (const [spec, entry] of cache) if (entry.used < draws - 1) cache.delete(spec);
 }
 
@@ -73,5 +75,5 @@ export class PathPattern {
 }
 
 /** The last path looked up, and its pattern (the path itself: a pattern's spec drops escapes). */
-let lastPath = "/";
+let lastPath: string | null = "/";
 let lastPattern = new PathPattern(lastPath);

@@ -86,3 +86,16 @@ test("the pattern cache keeps the paths of the last two draws only", async () =>
   assert.notEqual(b, a, "a path unused for two draws is parsed again");
   assert.deepEqual([b.spec, b.names], [a.spec, a.names]);
 });
+
+test("a draw's last path is stamped as used by the next draw that looks it up first", async () => {
+  const { agePatternCache } = await import("../../src/pattern/path.js");
+  agePatternCache();
+  PathPattern.of("/stamp-x");
+  const p = PathPattern.of("/stamp-p"); // the last path of this draw
+  agePatternCache();
+  assert.equal(PathPattern.of("/stamp-p"), p, "first lookup of the next draw");
+  PathPattern.of("/stamp-y");
+  agePatternCache();
+  PathPattern.of("/stamp-z");
+  assert.equal(PathPattern.of("/stamp-p"), p, "used by the previous draw, so still cached");
+});
