@@ -13,10 +13,10 @@
  */
 import type { CompiledRoute } from "./compile.js";
 import {
-  type Strategy, PathOptions, RESERVED, extractParts, formatParts, indexIn, missingKeys, optionName, renderGenerated,
+  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, optionName, renderGenerated,
   splitHash,
 } from "./generator.js";
-import { type Dict, UrlOptions, truthy } from "./url.js";
+import { type Dict, UrlOptions, isUrlOption, truthy } from "./url.js";
 import { forInIsExact } from "./values.js";
 
 /** What every direct call of one route starts from: a base hash (see `routeBase`), split once. */
@@ -36,7 +36,7 @@ export interface RouteBase {
  * hash would route to the URL options, rename, or read as credentials.
  */
 function namedLikeOption(part: string): boolean {
-  return optionName(part) !== part || RESERVED.has(part) || ["user", "password", "_recall", "use_route", "routing_type"].includes(part);
+  return optionName(part) !== part || isUrlOption(part) || ["user", "password", "_recall", "use_route", "routing_type"].includes(part);
 }
 
 /**
@@ -51,7 +51,7 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
   const raw = new Array<unknown>(cr.parts.length).fill(undefined);
   const leftovers = new PathOptions();
   // Legacy `:controller`/`:action` parts are normalized before they print; the dictionary path does that.
-  let direct = enabled && cr.parts.length <= 30 && !cr.parts.some(namedLikeOption) && indexIn(cr.parts, "controller") < 0 && indexIn(cr.parts, "action") < 0;
+  let direct = enabled && cr.parts.length <= 30 && !cr.parts.some(namedLikeOption) && cr.controllerIndex < 0 && indexIn(cr.parts, "action") < 0;
   for (let i = 0; i < path.size; i++) {
     const k = path.keys[i]!;
     const p = indexIn(cr.parts, k);
@@ -100,7 +100,7 @@ export function directUrl(
     }
   }
   if (n > 0) {
-    const fewer = n < (cr.hasFormatPart ? parts.length - 1 : parts.length);
+    const fewer = n < cr.sizeWithoutFormat;
     for (let i = 0, j = 0; i < parts.length && j < n; i++) {
       if ((fewer && start.inBase[i]) || (named & (1 << i)) !== 0) continue;
       raw[i] = args[j++];

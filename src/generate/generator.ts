@@ -9,12 +9,6 @@ import { dict, isPlainObject, leftoverQuery, rubyHash, rubyInspect, rubySymbol, 
 
 export type { Strategy };
 
-/** Options that only shape the URL, never the path (`RESERVED_OPTIONS`). */
-export const RESERVED = new Set([
-  "host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor", "params",
-  "only_path", "script_name", "original_script_name", "relative_url_root",
-]);
-
 /**
  * A camelCase option name (SPEC §3) as Rails names it; other keys pass unchanged. A switch:
  * 6 ns per key against 11 ns for a Map and 17 ns for a null-prototype lookup table.
@@ -143,16 +137,12 @@ export function splitHash(hash: Dict, url: UrlOptions, path: PathOptions): void 
 }
 
 export interface RouteIndex {
-  readonly all: readonly CompiledRoute[];
-  /** `url_for`'s candidate pool for a controller and action (see `byEndpoint`). */
+  /**
+   * `url_for`'s candidates for a controller and action: the routes whose required defaults name
+   * that controller#action merged (in table order) with the routes that name none.
+   */
   pool(controller: unknown, action: unknown): readonly CompiledRoute[];
   readonly named: ReadonlyMap<string, CompiledRoute>;
-  /**
-   * `url_for`'s candidates by controller, then action: the routes whose required defaults name
-   * that controller#action merged (in table order) with `generic`, the routes that name none.
-   */
-  readonly byEndpoint: ReadonlyMap<string, ReadonlyMap<string, readonly CompiledRoute[]>>;
-  readonly generic: readonly CompiledRoute[];
 }
 
 export function indexRoutes(all: readonly CompiledRoute[], named: ReadonlyMap<string, CompiledRoute>): RouteIndex {
@@ -177,7 +167,7 @@ export function indexRoutes(all: readonly CompiledRoute[], named: ReadonlyMap<st
     if (typeof controller !== "string" || typeof action !== "string") return generic;
     return byEndpoint.get(controller)?.get(action) ?? generic;
   }
-  return { all, named, byEndpoint, generic, pool };
+  return { named, pool };
 }
 
 function isBlankString(s: string): boolean {

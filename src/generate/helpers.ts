@@ -12,7 +12,7 @@ import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/r
 import { type CompiledRoute, compileRoute } from "./compile.js";
 import {
   type RouteIndex, type Strategy, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
-  normalizedController, optionName, routeSetUrlFor, splitCallerOptions, splitHash,
+  indexIn, normalizedController, optionName, routeSetUrlFor, splitCallerOptions, splitHash,
 } from "./generator.js";
 import { type RouteBase, directUrl, routeBase } from "./direct.js";
 import { type RouteKeys, routeKeys } from "./naming.js";
@@ -151,16 +151,13 @@ const NO_ARGS: readonly unknown[] = [];
 /** Takes a helper's positional arguments `args[0..n)` and its trailing options object (or null). */
 type SplitCall = (args: readonly unknown[], n: number, options: Record<string, unknown> | null) => string;
 
-/** A helper with its `SplitCall`, for the optimized helper to pass the common two-argument calls straight to it. */
-interface AnyCall { readonly helper: RouteHelper; readonly call: SplitCall }
-
 /**
  * A helper taking `(...positional, options?)`: pops a trailing plain object (Ruby's
  * `extract_options!`) and calls `call`. Up to two arguments go by name and `arguments.length`,
  * not a rest array: a rest array and its slice cost ~260 instructions a call.
  */
-function splitTrailingOptions(call: SplitCall): AnyCall {
-  return { call, helper: function (a?: unknown, b?: unknown): string {
+function splitTrailingOptions(call: SplitCall): RouteHelper {
+  return function (a?: unknown, b?: unknown): string {
     switch (arguments.length) {
       case 0: return call(NO_ARGS, 0, null);
       case 1: return isPlainObject(a) ? call(NO_ARGS, 0, a) : call([a], 1, null);
@@ -171,7 +168,7 @@ function splitTrailingOptions(call: SplitCall): AnyCall {
         return isPlainObject(last) ? call(args, args.length - 1, last) : call(args, args.length, null);
       }
     }
-  } };
+  };
 }
 
 /**
@@ -181,10 +178,9 @@ function splitTrailingOptions(call: SplitCall): AnyCall {
  * a rest array, 55 ns against 103 ns for a two-record call.
  */
 function optimizedPathHelper(
-  cr: CompiledRoute, failure: (args: readonly unknown[]) => never, any: AnyCall,
+  cr: CompiledRoute, failure: (args: readonly unknown[]) => never, other: RouteHelper,
   optimized: (args: readonly unknown[], param: (v: unknown) => ParamValue) => string,
 ): RouteHelper {
-  const other = any.helper, call = any.call;
   const { literals: L, indexes: I, escapers: E } = cr.template;
   const argSize = cr.requiredParts.length;
   if (argSize === 1 && I.length === 1) {
@@ -197,8 +193,8 @@ function optimizedPathHelper(
         if (s === null) failure([a]);
         return l0 + s + l1;
       }
-      // (`photo_path(1, { format })`: passed on without `apply`, which costs ~300 instructions.)
-      if (argc === 2) return isPlainObject(b) ? call([a], 1, b) : call([a, b], 2, null);
+      // (`photo_path(1, { format })`: called by name, not with `apply`, which costs ~300 instructions.)
+      if (argc === 2) return other(a, b);
       return other.apply(undefined, arguments as unknown as unknown[]);
     };
   }
@@ -207,7 +203,6 @@ function optimizedPathHelper(
     const [e0, e1] = E as [(s: string) => string, (s: string) => string];
     return function (a?: unknown, b?: unknown): string {
       if (arguments.length === 2 && !isPlainObject(b)) {
-        // (`b` is not a Hash here, so its `to_param` is `nonHashParam`'s, which `escapedSegment` does.)
         const s = escapedSegment(a, e0), t = escapedSegment(b, e1);
         if (s === null || t === null) failure([a, b]);
         return l0 + s + l1 + t + l2;
@@ -223,7 +218,7 @@ function optimizedPathHelper(
 function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): RouteHelper {
   const name = cr.name!;
   const segmentKeys = cr.parts;
-  const sizeWithoutFormat = cr.hasFormatPart ? segmentKeys.length - 1 : segmentKeys.length;
+  const sizeWithoutFormat = cr.sizeWithoutFormat;
   const argSize = cr.requiredParts.length;
   // Rails' OptimizedUrlHelper: taken only when nothing can change the path but the segments.
   const shapesUrl = URL_SHAPING_DEFAULTS.some((k) => k in cr.defaults);
@@ -238,7 +233,7 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
     for (let i = 0; i < argSize; i++) {
       const key = cr.requiredParts[i]!;
       const v = toParam(args[i]);
-      if (v === null || v === "" || v === false) missing.push(key);
+      if (segmentOf(v) === null) missing.push(key);
       constraints[key] = v;
     }
     throw generationError(constraints, missing, [], name);
@@ -287,7 +282,7 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
     ctx.recordPaths.set(helper, { argSize, path: (records) => optimizedPath(records, recordParam as (v: unknown) => ParamValue) });
     return helper;
   }
-  return any.helper;
+  return any;
 }
 
 // ---------------------------------------------------------------- url_for
@@ -337,7 +332,7 @@ function urlForOneRoute(ctx: Context, options: Record<string, unknown>): string 
   if (pool.length !== 1) return undefined;
   const cr = pool[0]!;
   const keys = cr.requiredDefaultKeys;
-  if (keys.length !== 2 || keys.indexOf("controller") < 0 || keys.indexOf("action") < 0) return undefined;
+  if (keys.length !== 2 || indexIn(keys, "controller") < 0 || indexIn(keys, "action") < 0) return undefined;
   const start = (ctx.urlForBases[cr.index] ??= routeBase(cr, ctx.defaults, true));
   return directUrl(cr, start, NO_ARGS, 0, options, "url", true);
 }

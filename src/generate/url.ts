@@ -83,7 +83,7 @@ export class UrlOptions {
     return c;
   }
 
-  /** Sets one option by its Rails name (`RESERVED_OPTIONS`); false when `key` is not one. */
+  /** Sets one option by its Rails name (`RESERVED_OPTIONS`); false when `key` is not one (see `isUrlOption`). */
   set(key: string, value: unknown): boolean {
     switch (key) {
       case "host": this.host = value; return true;
@@ -104,6 +104,13 @@ export class UrlOptions {
   }
 }
 
+const PROBE = new UrlOptions();
+
+/** Whether `key` (a Rails name) is one of the URL options `UrlOptions#set` takes: one list for both. */
+export function isUrlOption(key: string): boolean {
+  return PROBE.set(key, undefined);
+}
+
 /**
  * `RouteSet#url_for`'s last step: `path_for` for `_path` helpers, else `ActionDispatch::Http::URL.url_for`
  * (a path when `only_path`, else a full URL). `query` is the rendered `params`, without the `?`.
@@ -118,7 +125,7 @@ export function renderUrl(options: UrlOptions, path: string, query: string, stra
 function pathFor(options: UrlOptions, generated: string, query: string): string {
   const sn = options.scriptName, root = options.relativeUrlRoot;
   const scriptName = truthy(sn) ? sn : truthy(root) ? root : "";
-  let path = typeof scriptName === "string" && scriptName === "" ? generated : chompSlash(String(scriptName)) + generated;
+  let path = scriptName === "" ? generated : chompSlash(String(scriptName)) + generated;
   if (truthy(options.trailingSlash)) path = addTrailingSlash(path);
   if (query !== "") path += "?" + query;
   const anchor = options.anchor;

@@ -68,11 +68,6 @@ export function recordParam(v: object): ParamValue {
   return String(v);
 }
 
-/** `to_param` of a value known not to be a Hash: `toParam` without its prototype test (a runtime call for a record). */
-export function nonHashParam(v: unknown): ParamValue {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? recordParam(v) : toParam(v);
-}
-
 /** Ruby prints integral floats as integers only when they are Integers; JS numbers are both, so integral numbers print as integers. */
 function numberToS(n: number): string {
   if (Number.isFinite(n)) return String(n);
@@ -157,18 +152,14 @@ function joinPairs(one: string | null, many: string[] | null): string {
 }
 
 /**
- * `add_params`: the query string of a generated URL, without the `?`. Top-level values whose
- * `to_param` is nil are dropped; a non-Hash `params` becomes `params=...`.
+ * The query string a Hash gives as a helper's `params:` (Rails' `to_query`, top-level values whose
+ * `to_param` is nil dropped), without the `?`: `leftoverQuery` with no leftovers.
  */
-export function queryString(params: unknown): string {
-  if (!isPlainObject(params)) return toQuery(params, "params");
-  const parts: string[] = [];
-  for (const key of Object.keys(params)) {
-    const pair = pairOf(key, params[key]);
-    if (pair !== null) parts.push(pair);
-  }
-  return parts.length === 1 ? parts[0]! : joinPairs(null, parts);
+export function queryString(params: Record<string, unknown>): string {
+  return leftoverQuery(NO_KEYS, NO_KEYS, 0, params);
 }
+
+const NO_KEYS: readonly string[] = [];
 
 /**
  * `add_params` for `RouteSet#url_for`'s query: the leftover path options (`keys[i]`/`values[i]`

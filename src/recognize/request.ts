@@ -1,4 +1,4 @@
-import type { RequestConstraint, RequestInfo, Route } from "../table/route.js";
+import type { RequestConstraint, RequestInfo } from "../table/route.js";
 
 /**
  * What a caller may tell `recognize` about the request, for request constraints (`subdomain:`,
