@@ -2,7 +2,8 @@
 // machine is not (single runs on the 2-core benchmark machine swing 2x; these counts repeat within
 // ~3%). Compares switchyard (this build, or others) and peers on one table's request list.
 //   npm run build && node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...
-// e.g. node bench/instructions.mjs rails-app --peer memoirist --entry bench/tables/base
+// e.g. node bench/instructions.mjs rails-app --peer memoirist
+//      node bench/instructions.mjs github --entry dist --entry ../other-checkout/dist   (two builds)
 //
 // Method: a router answers the whole list WARMUP times (so that its code is optimized), then PASSES
 // more; the count of a run with no extra passes is subtracted, and the difference divided by the
@@ -57,7 +58,12 @@ try {
 if (!fs.existsSync(path.join(here, "tables", `${table}.json`))) {
   execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")], { stdio: "ignore" });
 }
-const requests = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"].length;
+const list = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"];
+if (!list) {
+  console.error(`${table} has no ${format ? "format " : ""}request list`);
+  process.exit(2);
+}
+const requests = list.length;
 
 /** Instructions callgrind counts for one child run. */
 function count(kind, name, passes) {

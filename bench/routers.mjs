@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 // ------------------------------------------------------------------ switchyard
 
 /** Replays a Rails-shaped table's `draw` tree with the DSL, as rails_bench.rb does with Rails. */
-export function replay(r, entries) {
+function replay(r, entries) {
   for (const e of entries) {
     if (e.root) r.root(e.root);
     else if (e.namespace) r.namespace(e.namespace, () => replay(r, e.draw));
