@@ -7,7 +7,8 @@ import { captureValues, regexpMatch } from "./reference.js";
 
 /**
  * The compiled strategy: per verb, a token trie that keeps registration order, a map of static
- * paths, and the few routes only a regexp can match.
+ * paths, and the few routes only a regexp can match. The trie is built from objects and then
+ * laid out flat, in one Int32Array (see `TrieWriter`).
  *
  * Choices, each measured on the benchmark tables (bench/RESULTS.md; 2 shared cores, Node 20; time
  * by interleaved A/B rounds, instructions with bench/instructions.mjs). On the Rails-style app the
@@ -31,6 +32,12 @@ import { captureValues, regexpMatch } from "./reference.js";
  * - Static words are matched in place, in a table keyed by their first one or two characters, or
  *   (where many share those) hashed over numbers the walk has in hand (see `WordTable`): no
  *   substring is cut and no string hashed.
+ * - The sealed trie is one Int32Array of records (see `TrieWriter`): nodes, word tables and word
+ *   codes of a subtree next to one another. It runs ~5% more instructions than the object trie
+ *   it replaced (a typed-array load is a bounds check and an address computation) and was 3-9%
+ *   faster on every benchmark table in interleaved A/B (fewer cache lines per step); the
+ *   10,000-route table holds 8.3 MB instead of 12.8, and none of it is scanned or copied by the
+ *   garbage collector.
  * - Parameters are captured as offsets; strings are cut only for the winning route, by code
  *   generated per params layout (see `captureParams`).
  * - Requirements of the form `X+` (`\d+`, `[^\/]+`, `[a-z0-9-]+`) are a 128-entry table lookup
@@ -80,28 +87,13 @@ export interface Terminal {
   defaults: readonly unknown[];
 }
 
-export interface ClassEdge {
+/** A parameter edge whose requirement is a run of one character class, while building. */
+interface ClassEdge {
   readonly sep: number;
   readonly table: Uint8Array;
   readonly element: RegExp;
   readonly key: string;
   readonly child: TrieNode;
-}
-
-/** A static word after a separator; words sharing a slot of the table are chained by `next`. */
-interface WordEdge {
-  readonly word: string;
-  /** The word's character codes: compared against the path without reading the word's string (see `sameWord`). */
-  readonly codes: readonly number[];
-  /** What the slot is computed from, to rule out most candidates without loading the word. */
-  readonly length: number;
-  readonly first: number;
-  readonly mid: number;
-  readonly last: number;
-  /** The word holds `%` (a route's literal text, escaped): matched on a normalized path, the walk marks the values escaped as a scan would. */
-  readonly marked: boolean;
-  readonly child: TrieNode;
-  next: WordEdge | undefined;
 }
 
 /** A hashed table's slot for a word: from numbers the walk has in hand (no substring cut, no string hashed). */
@@ -138,34 +130,31 @@ function longestChain(words: readonly string[], key: (w: string) => number): num
 }
 
 /**
- * The static words after one separator, in one of three tables:
+ * The static words after one separator, while building. Laid out (see `TrieWriter#group`) in one
+ * of three tables:
  * - keyed by the word's first character (`BY_FIRST`) when at most four words share one (nearly
  *   every table of an app), else by its first two (`BY_PAIR`: `photos`, `posts`, `products`,
- *   `projects` and `payments` under one root): one array load finds the chain, and each word is
+ *   `projects` and `payments` under one root): one load finds the chain, and each word is
  *   compared in place against the path (see `sameWord`); the character after it must end the
  *   path's word (a separator, or the end). A matched static word is read once: no scan for its
  *   end, no hash. On the GitHub table this took recognition from 360 to 327 ns against the
  *   hashed table alone; the two-character key spares the Rails-style app's root the same scan.
  * - hashed over the word's length and first, middle and last characters (`HASHED`), when more
  *   words share even two characters (`page_0` ... `page_999`): the walk scans for the word's end
- *   first, then one array load finds the chain and four number compares rule out nearly every
- *   other word. Keyed by first character, the 10,000-route table's chains made recognition 1.8x
- *   slower.
+ *   first, then one load finds the chain and four number compares rule out nearly every other
+ *   word. Keyed by first character, the 10,000-route table's chains made recognition 1.8x slower.
  * `Map.get` and string-keyed lookups each measured 2-3x the cost of the comparison.
  */
 class WordTable {
-  slots: (WordEdge | undefined)[] = [];
-  mask = 0;
-  mode: TableMode = BY_FIRST;
   /** The empty word (`/` alone: the root path). */
   empty: TrieNode | null = null;
   /**
-   * While building: the words and their children, found by a linear scan while there are few
-   * (most tables hold one to three words: a Map each was a tenth of compiling 10,000 routes), by
-   * a Map once there are many.
+   * The words and their children, found by a linear scan while there are few (most tables hold
+   * one to three words: a Map each was a tenth of compiling 10,000 routes), by a Map once there
+   * are many.
    */
-  private words: string[] = [];
-  private children: TrieNode[] = [];
+  readonly words: string[] = [];
+  readonly children: TrieNode[] = [];
   private index: Map<string, TrieNode> | null = null;
 
   child(word: string): TrieNode {
@@ -189,117 +178,24 @@ class WordTable {
     return child;
   }
 
-  /** Lays the words out; returns the smallest priority below them. */
-  seal(): number {
-    let min = this.empty !== null ? this.empty.seal() : NONE;
-    const count = this.words.length;
+  /** The table's layout for its words. */
+  mode(): TableMode {
     const words = this.words;
     // (No chain can be longer than the table: most tables, of one to three words, skip the count.)
-    this.mode = count <= MAX_CHAIN || longestChain(words, firstOf) <= MAX_CHAIN ? BY_FIRST : longestChain(words, pairOf) <= MAX_CHAIN ? BY_PAIR : HASHED;
-    let size = 1;
-    while (size < 2 * count) size *= 2;
-    this.mask = size - 1;
-    this.slots = new Array<WordEdge | undefined>(size).fill(undefined);
-    // Last word first, so that each chain lists its words in the order they were added.
-    for (let k = count - 1; k >= 0; k--) {
-      const word = this.words[k]!;
-      const child = this.children[k]!;
-      const m = child.seal();
-      if (m < min) min = m;
-      const n = word.length;
-      const e: WordEdge = {
-        word, codes: codesOf(word), length: n,
-        first: word.charCodeAt(0), mid: word.charCodeAt(n >> 1), last: word.charCodeAt(n - 1),
-        marked: !rawSafe(word), child, next: undefined,
-      };
-      const mode = this.mode;
-      const slot = (mode === HASHED ? slotOf(n, e.first, e.mid, e.last, this.mask) : mode === BY_PAIR ? pairOf(word) : e.first) & this.mask;
-      e.next = this.slots[slot];
-      this.slots[slot] = e;
-    }
-    return min; // (the table itself is dropped once its node is sealed)
+    if (words.length <= MAX_CHAIN || longestChain(words, firstOf) <= MAX_CHAIN) return BY_FIRST;
+    return longestChain(words, pairOf) <= MAX_CHAIN ? BY_PAIR : HASHED;
   }
 }
 
-/** A word's UTF-16 code units. */
-function codesOf(word: string): number[] {
-  const codes: number[] = [];
-  for (let i = 0; i < word.length; i++) codes.push(word.charCodeAt(i));
-  return codes;
-}
-
-/**
- * Whether the path holds the edge's word at `start` (its first character already compared).
- * Each `charCodeAt` costs ~27 instructions in optimized code on Node 20 (callgrind), a load from
- * the word's array of codes ~5, and `startsWith` ~200 plus ~10 a character: the loop for words
- * of up to 7 characters, `startsWith` beyond (a 12-character word: 445 -> 315 instructions).
- */
-function sameWord(e: WordEdge, path: string, start: number, n: number): boolean {
-  if (n > 7) return path.startsWith(e.word, start);
-  const codes = e.codes;
-  let k = 1;
-  while (k < n && path.charCodeAt(start + k) === codes[k]) k++;
-  return k === n;
-}
-
-/**
- * In a table keyed by leading characters (`key`): the edge of the static word at `path[start...]`,
- * whose first character is `first`, or null. The word must be followed by `/`, `.` or the end.
- */
-function wordAt(slots: readonly (WordEdge | undefined)[], key: number, path: string, start: number, first: number, len: number): WordEdge | null {
-  for (let e = slots[key]; e !== undefined; e = e.next) {
-    if (e.first !== first) continue;
-    const n = e.length;
-    const end = start + n;
-    if (end > len || !sameWord(e, path, start, n)) continue;
-    if (end < len) {
-      const c = path.charCodeAt(end);
-      if (c !== SLASH && c !== DOT) continue;
-    }
-    return e;
-  }
-  return null;
-}
-
-/** In a hashed table: the edge of the word `path[start, end)` (non-empty), or null. */
-function hashedWord(slots: readonly (WordEdge | undefined)[], mask: number, path: string, start: number, end: number): WordEdge | null {
-  const n = end - start;
-  const first = path.charCodeAt(start);
-  const mid = path.charCodeAt(start + (n >> 1));
-  const last = path.charCodeAt(end - 1);
-  for (let e = slots[slotOf(n, first, mid, last, mask)]; e !== undefined; e = e.next) {
-    if (e.length !== n || e.first !== first || e.mid !== mid || e.last !== last) continue;
-    if (sameWord(e, path, start, n)) return e;
-  }
-  return null;
-}
-
-const NO_SLOTS: readonly (WordEdge | undefined)[] = [undefined];
-
-export class TrieNode {
-  // The words after `/` and after `.`: a table's slots and mask, and its empty word, kept on the
-  // node itself (one load less per token than reaching them through the table); the tables are
-  // only for building.
-  slashSlots = NO_SLOTS;
-  slashMask = 0;
-  slashMode: TableMode = BY_FIRST;
-  slashEmpty: TrieNode | null = null;
-  dotSlots = NO_SLOTS;
-  dotMask = 0;
-  dotMode: TableMode = BY_FIRST;
-  dotEmpty: TrieNode | null = null;
-  private slashWords: WordTable | null = null;
-  private dotWords: WordTable | null = null;
+/** A trie node while building; `TrieWriter` lays the finished trie out flat. */
+class TrieNode {
+  slashWords: WordTable | null = null;
+  dotWords: WordTable | null = null;
   slashParam: TrieNode | null = null;
   dotParam: TrieNode | null = null;
   classEdges: ClassEdge[] | null = null;
-  /** The routes ending here, by priority (while building: in any order). */
+  /** The routes ending here, in any order. */
   terminals: Terminal[] | null = null;
-  /** The first of them, and the whole list only when there are more: nearly every node has one at most, read without loading a list. */
-  terminal: Terminal | null = null;
-  moreTerminals: Terminal[] | null = null;
-  /** Smallest terminal key in this subtree. */
-  min = NONE;
 
   child(sep: number, word: Word): TrieNode {
     switch (word.kind) {
@@ -317,44 +213,226 @@ export class TrieNode {
       }
     }
   }
+}
 
-  /** Computes `min` bottom-up and orders terminals, words and class edges by priority. */
-  seal(): number {
+// ------------------------------------------------------------------ the flat trie
+//
+// The sealed trie is one Int32Array of records, each addressed by its offset (0: none). A node's
+// record, its word tables and word edges (each edge followed by its word's character codes) are
+// laid out next to one another, subtrees depth first, so a walk step reads one or two cache lines
+// of one array instead of five objects scattered over the heap; and the garbage collector neither
+// scans nor copies it (the object trie of 10,000 routes was 12.5 MB of heap that every scavenge
+// during a draw copied).
+
+/** A node: the smallest route key below it, its terminals (a run of `FlatTrie#terms`), a group per separator, its class edges. */
+const MIN = 0;
+const TERM = 1;
+const NTERM = 2;
+const SLASH_GROUP = 3;
+const DOT_GROUP = 7;
+const CLASSES = 11;
+const NODE_SIZE = 12;
+/** A separator's group, at `SLASH_GROUP` or `DOT_GROUP`: word table, its mask and mode (`mask * 4 + mode`), the empty word's node, the parameter's node. */
+const G_SLOTS = 0;
+const G_MASK_MODE = 1;
+const G_EMPTY = 2;
+const G_PARAM = 3;
+/** A word edge: the next edge in its slot's chain, the child, the word's length, flags (bit 0: `marked`; above: the word's index in `FlatTrie#words`), then its codes. */
+const E_NEXT = 0;
+const E_CHILD = 1;
+const E_LENGTH = 2;
+const E_FLAGS = 3;
+const E_CODES = 4;
+/** A class edge list: its count, then per edge the separator, the class's index in `FlatTrie#tables`, the child. */
+const C_STRIDE = 3;
+
+interface FlatTrie {
+  readonly T: Int32Array;
+  readonly root: number;
+  /** Terminals, each node's as a run sorted by key. */
+  readonly terms: readonly Terminal[];
+  /** Word strings (compared with `startsWith` when long: see `sameWord`). */
+  readonly words: readonly string[];
+  /** Character classes: the 128-entry table and the test beyond ASCII. */
+  readonly tables: readonly Uint8Array[];
+  readonly elements: readonly RegExp[];
+}
+
+/** Lays a built trie out flat, computing each node's `min` and ordering terminals and class edges by priority. */
+class TrieWriter {
+  // T[0] stays 0: the one-slot table of a group without words, and "none".
+  T = new Int32Array(1024);
+  private size = 1;
+  readonly terms: Terminal[] = [];
+  readonly words: string[] = [];
+  readonly tables: Uint8Array[] = [];
+  readonly elements: RegExp[] = [];
+  private readonly classIndex = new Map<string, number>();
+
+  private alloc(n: number): number {
+    const at = this.size;
+    const need = at + n;
+    if (need > this.T.length) {
+      let cap = this.T.length * 2;
+      while (cap < need) cap *= 2;
+      const grown = new Int32Array(cap);
+      grown.set(this.T);
+      this.T = grown;
+    }
+    this.size = need;
+    return at;
+  }
+
+  finish(root: TrieNode): FlatTrie {
+    const at = this.node(root);
+    return { T: this.T.slice(0, this.size), root: at, terms: this.terms, words: this.words, tables: this.tables, elements: this.elements };
+  }
+
+  /** Writes a node and its subtree; returns its offset. */
+  private node(n: TrieNode): number {
+    const at = this.alloc(NODE_SIZE);
     let min = NONE;
-    if (this.terminals) {
-      if (this.terminals.length > 1) this.terminals.sort((a, b) => a.key - b.key);
-      this.terminal = this.terminals[0]!;
-      if (this.terminals.length > 1) this.moreTerminals = this.terminals;
-      this.terminals = null; // only for building
-      min = this.terminal.key;
+    const terms = n.terminals;
+    if (terms !== null) {
+      if (terms.length > 1) terms.sort((a, b) => a.key - b.key);
+      this.T[at + TERM] = this.terms.length;
+      this.T[at + NTERM] = terms.length;
+      for (const t of terms) this.terms.push(t);
+      min = terms[0]!.key;
     }
-    const slash = this.slashWords;
-    if (slash !== null) {
-      min = Math.min(min, slash.seal());
-      this.slashSlots = slash.slots;
-      this.slashMask = slash.mask;
-      this.slashMode = slash.mode;
-      this.slashEmpty = slash.empty;
-      this.slashWords = null;
+    min = Math.min(min, this.group(n.slashWords, n.slashParam, at + SLASH_GROUP));
+    min = Math.min(min, this.group(n.dotWords, n.dotParam, at + DOT_GROUP));
+    if (n.classEdges !== null) min = Math.min(min, this.classes(n.classEdges, at));
+    this.T[at + MIN] = min;
+    return at;
+  }
+
+  /** Writes a separator's group at `field`; returns the smallest key below it. */
+  private group(table: WordTable | null, param: TrieNode | null, field: number): number {
+    let min = NONE;
+    if (table !== null) {
+      const { words, children } = table;
+      const count = words.length;
+      if (count > 0) {
+        const mode = table.mode();
+        let size = 1;
+        while (size < 2 * count) size *= 2;
+        const mask = size - 1;
+        const slots = this.alloc(size);
+        const edges: number[] = [];
+        // Last word first, so that each chain lists its words in the order they were added.
+        for (let k = count - 1; k >= 0; k--) {
+          const word = words[k]!;
+          const n = word.length;
+          const e = this.alloc(E_CODES + n);
+          const T = this.T;
+          T[e + E_LENGTH] = n;
+          T[e + E_FLAGS] = this.words.length * 2 + (rawSafe(word) ? 0 : 1);
+          this.words.push(word);
+          for (let i = 0; i < n; i++) T[e + E_CODES + i] = word.charCodeAt(i);
+          const first = T[e + E_CODES]!;
+          const slot = (mode === HASHED ? slotOf(n, first, word.charCodeAt(n >> 1), word.charCodeAt(n - 1), mask) : mode === BY_PAIR ? pairOf(word) : first) & mask;
+          T[e + E_NEXT] = T[slots + slot]!;
+          T[slots + slot] = e;
+          edges[k] = e;
+        }
+        for (let k = 0; k < count; k++) {
+          const child = this.node(children[k]!);
+          this.T[edges[k]! + E_CHILD] = child;
+          min = Math.min(min, this.T[child + MIN]!);
+        }
+        this.T[field + G_SLOTS] = slots;
+        this.T[field + G_MASK_MODE] = mask * 4 + mode;
+      }
+      if (table.empty !== null) {
+        const empty = this.node(table.empty);
+        this.T[field + G_EMPTY] = empty;
+        min = Math.min(min, this.T[empty + MIN]!);
+      }
     }
-    const dot = this.dotWords;
-    if (dot !== null) {
-      min = Math.min(min, dot.seal());
-      this.dotSlots = dot.slots;
-      this.dotMask = dot.mask;
-      this.dotMode = dot.mode;
-      this.dotEmpty = dot.empty;
-      this.dotWords = null;
+    if (param !== null) {
+      const p = this.node(param);
+      this.T[field + G_PARAM] = p;
+      min = Math.min(min, this.T[p + MIN]!);
     }
-    if (this.slashParam) min = Math.min(min, this.slashParam.seal());
-    if (this.dotParam) min = Math.min(min, this.dotParam.seal());
-    if (this.classEdges) {
-      for (const e of this.classEdges) min = Math.min(min, e.child.seal());
-      if (this.classEdges.length > 1) this.classEdges.sort((a, b) => a.child.min - b.child.min);
-    }
-    this.min = min;
     return min;
   }
+
+  /** Writes a node's class edges, by priority; returns the smallest key below them. */
+  private classes(edges: readonly ClassEdge[], node: number): number {
+    const list = this.alloc(1 + C_STRIDE * edges.length);
+    const written = edges.map((e) => {
+      const child = this.node(e.child);
+      return { sep: e.sep, cls: this.classOf(e), child, min: this.T[child + MIN]! };
+    });
+    written.sort((a, b) => a.min - b.min);
+    const T = this.T;
+    T[list] = written.length;
+    written.forEach((w, i) => {
+      T[list + 1 + C_STRIDE * i] = w.sep;
+      T[list + 2 + C_STRIDE * i] = w.cls;
+      T[list + 3 + C_STRIDE * i] = w.child;
+    });
+    T[node + CLASSES] = list;
+    return written[0]!.min;
+  }
+
+  private classOf(e: ClassEdge): number {
+    let cls = this.classIndex.get(e.key);
+    if (cls === undefined) {
+      this.classIndex.set(e.key, (cls = this.tables.length));
+      this.tables.push(e.table);
+      this.elements.push(e.element);
+    }
+    return cls;
+  }
+}
+
+/**
+ * Whether the path holds edge `e`'s word at `start` (its first character already compared).
+ * Each `charCodeAt` costs ~27 instructions in optimized code on Node 20 (callgrind), a load of a
+ * code from the trie ~5, and `startsWith` ~200 plus ~10 a character: the loop for words of up to
+ * 7 characters, `startsWith` beyond (a 12-character word: 445 -> 315 instructions).
+ */
+function sameWord(s: WalkState, T: Int32Array, e: number, path: string, start: number, n: number): boolean {
+  if (n > 7) return path.startsWith(s.trie.words[T[e + E_FLAGS]! >> 1]!, start);
+  let k = 1;
+  while (k < n && path.charCodeAt(start + k) === T[e + E_CODES + k]) k++;
+  return k === n;
+}
+
+/**
+ * In a table keyed by leading characters, from the chain at `slot`: the edge of the static word at
+ * `path[start...]`, whose first character is `first`, or 0. The word must be followed by `/`, `.`
+ * or the end.
+ */
+function wordAt(s: WalkState, T: Int32Array, slot: number, path: string, start: number, first: number, len: number): number {
+  for (let e = T[slot]!; e !== 0; e = T[e + E_NEXT]!) {
+    if (T[e + E_CODES] !== first) continue;
+    const n = T[e + E_LENGTH]!;
+    const end = start + n;
+    if (end > len || !sameWord(s, T, e, path, start, n)) continue;
+    if (end < len) {
+      const c = path.charCodeAt(end);
+      if (c !== SLASH && c !== DOT) continue;
+    }
+    return e;
+  }
+  return 0;
+}
+
+/** In a hashed table: the edge of the word `path[start, end)` (non-empty), or 0. */
+function hashedWord(s: WalkState, T: Int32Array, slots: number, mask: number, path: string, start: number, end: number): number {
+  const n = end - start;
+  const first = path.charCodeAt(start);
+  const mid = path.charCodeAt(start + (n >> 1));
+  const last = path.charCodeAt(end - 1);
+  for (let e = T[slots + slotOf(n, first, mid, last, mask)]!; e !== 0; e = T[e + E_NEXT]!) {
+    const codes = e + E_CODES;
+    if (T[e + E_LENGTH] !== n || T[codes] !== first || T[codes + (n >> 1)] !== mid || T[codes + n - 1] !== last) continue;
+    if (sameWord(s, T, e, path, start, n)) return e;
+  }
+  return 0;
 }
 
 interface RegexpRoute {
@@ -368,8 +446,13 @@ interface StaticHit {
   readonly index: number;
 }
 
+/** An empty trie: a root with no routes below it. */
+const EMPTY_TRIE: FlatTrie = { T: Int32Array.of(0, NONE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), root: 1, terms: [], words: [], tables: [], elements: [] };
+
 class Bucket {
-  readonly root = new TrieNode();
+  /** The trie while building (null once sealed), and sealed. */
+  root: TrieNode | null = new TrieNode();
+  trie = EMPTY_TRIE;
   readonly statics = new Map<string, StaticHit>();
   /**
    * A filter in front of `statics`: which (length, last character) pairs its paths have. A path
@@ -431,6 +514,9 @@ class WalkState {
   after = -1;
   best = NONE;
   bestTerminal: Terminal | null = null;
+  /** The trie walked, and its array (read once per walk call: see `walk`). */
+  trie = EMPTY_TRIE;
+  T = EMPTY_TRIE.T;
   /** Start and end offsets of the parameters captured on the current branch, and on the best one. */
   readonly caps: Int32Array;
   readonly bestCaps: Int32Array;
@@ -525,7 +611,7 @@ export class CompiledStrategy implements MatchStrategy {
         // Only paths a normalized request path can equal.
         const entry: Entry = { terminal, staticPath: sp !== null && r.conditions.length === 0 && normalizeRequestPath(sp) === sp ? sp : null };
         for (const b of into) {
-          let node = b.root;
+          let node = b.root!;
           for (const t of e.tokens) node = node.child(t.sep, t.word);
           // (A list grown from `[]` holds 17 slots; nearly every node ends one route.)
           if (node.terminals === null) node.terminals = [terminal];
@@ -545,7 +631,8 @@ export class CompiledStrategy implements MatchStrategy {
    * the whole matcher, counting every request condition as passing, picks that same route for it.
    */
   private seal(bucket: Bucket, candidates: readonly Entry[]): void {
-    bucket.root.seal();
+    bucket.trie = new TrieWriter().finish(bucket.root!);
+    bucket.root = null; // only for building
     const s = this.state;
     for (const { staticPath: path, terminal } of candidates) {
       if (bucket.statics.has(path!)) continue;
@@ -604,9 +691,12 @@ export class CompiledStrategy implements MatchStrategy {
     s.bestTerminal = null;
     s.env = env;
     s.abnormal = s.escaped = false;
-    if (bucket.root.min !== NONE) {
+    const trie = bucket.trie;
+    s.trie = trie;
+    s.T = trie.T;
+    if (trie.T[trie.root + MIN] !== NONE) {
       if (s.len === 0 || path.charCodeAt(0) !== SLASH) s.abnormal = true;
-      else walk(s, bucket.root, 0, 0);
+      else walk(s, trie.root, 0, 0);
     }
     if (s.raw && s.abnormal) return UNSURE;
     const walkBest = s.bestTerminal as Terminal | null;
@@ -663,7 +753,8 @@ function conditionsPass(s: WalkState, r: PreparedRoute, path: string): boolean {
  * every character passes through a word comparison or a parameter scan, so the check costs
  * nothing; the four `indexOf` scans that decided it before the walk cost more than the walk.
  */
-function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
+function walk(s: WalkState, node: number, pos: number, depth: number): void {
+  const T = s.T;
   const path = s.path;
   const len = s.len;
   // The last branch worth taking at a node is taken by looping, not by a call: most steps have
@@ -671,34 +762,23 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
   // cost more than the step (Rails-style app: 2,131 -> 2,040 instructions a request, 2-3% of time).
   for (;;) {
     if (pos === len) {
-      if (node.terminal !== null) terminal(s, node, depth);
+      if (T[node + NTERM] !== 0) terminal(s, node, depth);
       return;
     }
     const sep = path.charCodeAt(pos);
     // The word's first character, NaN at the end (each charCodeAt is ~27 instructions: read once).
     const first = path.charCodeAt(pos + 1);
-    let slots: readonly (WordEdge | undefined)[];
-    let mask: number;
-    let mode: TableMode;
-    let empty: TrieNode | null;
-    let param: TrieNode | null;
+    // The separator's group: both are laid out alike, so one offset serves either.
+    let group: number;
     if (sep === SLASH) {
       // `//`, or a `/` ending the path (but the root path): not normal.
       if (first === SLASH || (pos + 1 === len && pos !== 0)) {
         s.abnormal = true;
         return;
       }
-      slots = node.slashSlots;
-      mask = node.slashMask;
-      mode = node.slashMode;
-      empty = node.slashEmpty;
-      param = node.slashParam;
+      group = node + SLASH_GROUP;
     } else if (sep === DOT) {
-      slots = node.dotSlots;
-      mask = node.dotMask;
-      mode = node.dotMode;
-      empty = node.dotEmpty;
-      param = node.dotParam;
+      group = node + DOT_GROUP;
     } else {
       if (sep === QUESTION || sep === HASH) s.abnormal = true;
       return;
@@ -708,53 +788,57 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
     // (`?` and `#` end what Rails sees; `%` may need upper-casing and the value unescaping); on a
     // raw path, no static word holds them (see `Bucket#rawSafe`).
     const start = pos + 1;
-    const edges = node.classEdges;
+    const classes = T[node + CLASSES]!;
+    let param = T[group + G_PARAM]!;
     let end: number;
-    let stat: TrieNode | null = null;
+    let stat = 0;
     if (start === len || first === SLASH || first === DOT) {
-      stat = empty;
-      param = null;
+      stat = T[group + G_EMPTY]!;
+      param = 0;
       end = start;
     } else {
-      let e: WordEdge | null;
+      const slots = T[group + G_SLOTS]!;
+      const maskMode = T[group + G_MASK_MODE]!;
+      const mode = maskMode & 3;
+      let e: number;
       if (mode === HASHED) {
         end = scanWord(s, path, start, len);
-        e = hashedWord(slots, mask, path, start, end);
+        e = hashedWord(s, T, slots, maskMode >> 2, path, start, end);
       } else {
         const key = mode === BY_FIRST ? first : pairKey(first, path.charCodeAt(start + 1));
-        e = wordAt(slots, key & mask, path, start, first, len);
-        if (e !== null) end = start + e.length;
+        e = wordAt(s, T, slots + (key & (maskMode >> 2)), path, start, first, len);
+        if (e !== 0) end = start + T[e + E_LENGTH]!;
         // No words, no plain parameter, only class edges (`[^\/]+`, `\d+`): they scan the word
         // themselves (see `walkClasses`). (Where a word was tried and failed, a `?` further on may
         // be why: the scan stays.)
-        else if (slots === NO_SLOTS && param === null && edges !== null) end = -1;
+        else if (slots === 0 && param === 0 && classes !== 0) end = -1;
         else end = scanWord(s, path, start, len);
       }
-      if (e !== null) {
-        stat = e.child;
-        if (e.marked) s.abnormal = s.escaped = true;
+      if (e !== 0) {
+        stat = T[e + E_CHILD]!;
+        if ((T[e + E_FLAGS]! & 1) !== 0) s.abnormal = s.escaped = true;
       }
     }
-    if (param !== null && param.min < s.best && (stat === null || param.min < stat.min)) {
-      if (stat === null && edges === null) {
+    if (param !== 0 && T[param + MIN]! < s.best && (stat === 0 || T[param + MIN]! < T[stat + MIN]!)) {
+      if (stat === 0 && classes === 0) {
         keep(s, pos, end, depth++);
         node = param;
         pos = end;
         continue;
       }
       capture(s, param, pos, end, depth);
-      param = null;
+      param = 0;
     }
-    if (stat !== null && stat.min < s.best) {
-      if (param === null && edges === null) {
+    if (stat !== 0 && T[stat + MIN]! < s.best) {
+      if (param === 0 && classes === 0) {
         node = stat;
         pos = end;
         continue;
       }
       walk(s, stat, end, depth);
     }
-    if (param !== null && param.min < s.best) {
-      if (edges === null) {
+    if (param !== 0 && T[param + MIN]! < s.best) {
+      if (classes === 0) {
         keep(s, pos, end, depth++);
         node = param;
         pos = end;
@@ -762,7 +846,7 @@ function walk(s: WalkState, node: TrieNode, pos: number, depth: number): void {
       }
       capture(s, param, pos, end, depth);
     }
-    if (edges !== null) walkClasses(s, edges, sep, pos, depth, end < 0);
+    if (classes !== 0) walkClasses(s, classes, sep, pos, depth, end < 0);
     return;
   }
 }
@@ -789,30 +873,34 @@ function keep(s: WalkState, pos: number, end: number, depth: number): void {
 }
 
 /** A parameter from after the separator at `pos` to `end`: record it and walk on. */
-function capture(s: WalkState, child: TrieNode, pos: number, end: number, depth: number): void {
+function capture(s: WalkState, child: number, pos: number, end: number, depth: number): void {
   keep(s, pos, end, depth);
   walk(s, child, end, depth + 1);
 }
 
 /**
  * Parameters whose requirement is a run of one character class (`\d+`, `[^\/]+`), in priority
- * order. `marks`: the walk left the word unscanned (class edges were all there was after this
- * separator), so the marks `normalize_path` acts on are looked for here. A run that stops at an
- * ordinary character fails the same way on the normalized path; only a `?` or `#` there (which
- * normalizing cuts off) makes the path abnormal. The scan this spares read each character of
- * the GitHub table's `[^\/]+` parameters twice.
+ * order, from the node's class edge list at `list`. `marks`: the walk left the word unscanned
+ * (class edges were all there was after this separator), so the marks `normalize_path` acts on
+ * are looked for here. A run that stops at an ordinary character fails the same way on the
+ * normalized path; only a `?` or `#` there (which normalizing cuts off) makes the path abnormal.
+ * The scan this spares read each character of the GitHub table's `[^\/]+` parameters twice.
  */
-function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos: number, depth: number, marks: boolean): void {
+function walkClasses(s: WalkState, list: number, sep: number, pos: number, depth: number, marks: boolean): void {
+  const T = s.T;
   const path = s.path;
   const len = s.len;
+  const count = T[list]!;
   let tried = false;
-  for (let i = 0; i < edges.length; i++) {
-    const e = edges[i]!;
+  for (let i = 0; i < count; i++) {
+    const at = list + 1 + C_STRIDE * i;
+    const child = T[at + 2]!;
     // (Pruned: a match was found, over this same word, by a walk that scanned it.)
-    if (e.child.min >= s.best) return;
-    if (e.sep !== sep) continue;
+    if (T[child + MIN]! >= s.best) return;
+    if (T[at] !== sep) continue;
     tried = true;
-    const table = e.table;
+    const cls = T[at + 1]!;
+    const table = s.trie.tables[cls]!;
     let stop = pos + 1;
     for (; stop < len; stop++) {
       const c = path.charCodeAt(stop);
@@ -821,9 +909,9 @@ function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos
         if (t === 1) continue;
         if (t === 0) break;
         s.abnormal = s.escaped = true; // an accepted `%`, `?` or `#` (see `singleCharMatcher`)
-      } else if (!e.element.test(path[stop]!)) break;
+      } else if (!s.trie.elements[cls]!.test(path[stop]!)) break;
     }
-    if (stop > pos + 1) capture(s, e.child, pos, stop, depth);
+    if (stop > pos + 1) capture(s, child, pos, stop, depth);
     else if (marks && stop < len) {
       const c = path.charCodeAt(stop);
       if (c === QUESTION || c === HASH) s.abnormal = true;
@@ -833,15 +921,15 @@ function walkClasses(s: WalkState, edges: readonly ClassEdge[], sep: number, pos
 }
 
 /**
- * The routes ending here, by priority: the first that beats the best so far, comes after the
+ * The routes ending at `node`, by priority: the first that beats the best so far, comes after the
  * route being retried past (`after`), and whose request conditions pass becomes the best; its
  * captures are copied aside. Conditions see only normal paths.
  */
-function terminal(s: WalkState, node: TrieNode, depth: number): void {
-  const more = node.moreTerminals;
-  const count = more === null ? 1 : more.length;
-  for (let i = 0; i < count; i++) {
-    const t = i === 0 ? node.terminal! : more![i]!;
+function terminal(s: WalkState, node: number, depth: number): void {
+  const terms = s.trie.terms;
+  const T = s.T;
+  for (let i = T[node + TERM]!, stop = i + T[node + NTERM]!; i < stop; i++) {
+    const t = terms[i]!;
     if (t.key >= s.best) return;
     if (t.index <= s.after) continue;
     if (t.conditional && s.env !== null) {

@@ -197,6 +197,29 @@ describe("static words: many sharing a first character, prefixes of one another"
   });
 });
 
+// The compiled trie is laid out in one array that grows as it is written: a table of a few
+// thousand routes grows it many times over, with every table layout (hashed `page_N`, words keyed
+// by one and two characters), class edges and nested parameters.
+describe("a table of thousands of routes", () => {
+  const rec = recognizers((r) => {
+    for (let i = 0; i < 300; i++) {
+      r.get(`page_${i}`, { to: `pages#p${i}` });
+      r.resources(`res${i}x`, { only: ["index", "show"] }, () => {
+        r.resources("items", { only: ["show"] });
+        r.get("code/:code", { to: `codes#c${i}`, constraints: { code: /\d+/ } });
+      });
+    }
+  });
+  it("the compiled strategy answers as the reference one", () => {
+    const paths: string[] = [];
+    for (let i = 0; i < 300; i += 7) {
+      paths.push(`/page_${i}`, `/page_${i}.json`, `/res${i}x`, `/res${i}x/12.xml`, `/res${i}x/a/items/b`, `/res${i}x/1/code/42`, `/res${i}x/1/code/4x2`, `/res${i}y`, `/page_${i}0000`);
+    }
+    for (const p of paths) assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/res299x/7/items/8")), { name: "res299x_item", params: { controller: "items", action: "show", res299x_id: "7", id: "8" } });
+  });
+});
+
 // Where only character-class parameters (`\d+`, `[^\/]+`) follow a separator, the walk leaves the
 // word to them and they look for what normalize_path acts on (`?`, `#`): raw paths must still be
 // answered as their normalized form. Answers from Rails 6.1 (oracle.rb).
