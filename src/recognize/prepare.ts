@@ -65,6 +65,22 @@ function verbSet(verbs: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * What a route builds on first use: the keys and values of its defaults and its params builder
+ * (on its first recognition), its Journey regexp, simulator filter and group slots (only for the
+ * few routes the compiled strategy leaves to regexps). One object for them all, made on first use,
+ * rather than six fields of every route: `Prepared` is 96 bytes instead of 136, 0.4 MB less of
+ * the 10,000-route table that every scavenge of the draw copies.
+ */
+class Lazy {
+  defaultKeys: readonly string[] | undefined = undefined;
+  defaultValues: readonly unknown[] | undefined = undefined;
+  journey: JourneyRegExp | undefined = undefined;
+  simulator: RegExp | null | undefined = undefined;
+  groupSlots: Int32Array | undefined = undefined;
+  params: ParamsBuilder | undefined = undefined;
+}
+
 class Prepared implements PreparedRoute {
   readonly verbs: ReadonlySet<string> | null;
   readonly names: readonly string[];
@@ -72,12 +88,7 @@ class Prepared implements PreparedRoute {
   readonly hasBlocks: boolean;
   readonly name: string | null;
   readonly plain: boolean;
-  #defaultKeys: readonly string[] | undefined;
-  #defaultValues: readonly unknown[] | undefined;
-  #journey: JourneyRegExp | undefined;
-  #simulator: RegExp | null | undefined;
-  #groupSlots: Int32Array | undefined;
-  #params: ParamsBuilder | undefined;
+  #lazy: Lazy | undefined = undefined;
 
   constructor(readonly route: Route, readonly index: number) {
     this.verbs = route.verbs.length === 0 ? null : verbSet(route.verbs);
@@ -90,39 +101,45 @@ class Prepared implements PreparedRoute {
 
   // Keys and values of the defaults: read only to build params, on a route's first recognition.
   get defaultKeys(): readonly string[] {
-    return (this.#defaultKeys ??= Object.keys(this.route.defaults));
+    const b = (this.#lazy ??= new Lazy());
+    return (b.defaultKeys ??= Object.keys(this.route.defaults));
   }
 
   get defaultValues(): readonly unknown[] {
-    return (this.#defaultValues ??= Object.values(this.route.defaults));
+    const b = (this.#lazy ??= new Lazy());
+    return (b.defaultValues ??= Object.values(this.route.defaults));
   }
 
   get journey(): JourneyRegExp {
-    return (this.#journey ??= journeyRegExp(this.route.pattern.ast, this.route.requirements, this.route.anchor));
+    const b = (this.#lazy ??= new Lazy());
+    return (b.journey ??= journeyRegExp(this.route.pattern.ast, this.route.requirements, this.route.anchor));
   }
 
   get params(): ParamsBuilder {
-    return (this.#params ??= paramsBuilder(this.defaultKeys, this.defaultValues, this.names));
+    const b = (this.#lazy ??= new Lazy());
+    return (b.params ??= paramsBuilder(this.defaultKeys, this.defaultValues, this.names));
   }
 
   get simulator(): RegExp | null {
-    if (this.#simulator === undefined) {
+    const b = (this.#lazy ??= new Lazy());
+    if (b.simulator === undefined) {
       const r = this.route;
-      this.#simulator = usesSimulator(r.pattern.ast, r.requirements, r.anchor) ? simulatorRegExp(r.pattern.ast) : null;
+      b.simulator = usesSimulator(r.pattern.ast, r.requirements, r.anchor) ? simulatorRegExp(r.pattern.ast) : null;
     }
-    return this.#simulator;
+    return b.simulator;
   }
 
   get groupSlots(): Int32Array {
-    if (this.#groupSlots === undefined) {
+    const b = (this.#lazy ??= new Lazy());
+    if (b.groupSlots === undefined) {
       const groupNames = this.journey.groupNames;
       const slots = new Int32Array(groupNames.length + 1).fill(-1);
       groupNames.forEach((name, i) => {
         if (name !== null) slots[i + 1] = this.names.indexOf(name);
       });
-      this.#groupSlots = slots;
+      b.groupSlots = slots;
     }
-    return this.#groupSlots;
+    return b.groupSlots;
   }
 }
 
