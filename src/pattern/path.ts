@@ -19,7 +19,11 @@ export function agePatternCache(): void {
   draws++;
   // (The last path of the previous draw must be stamped for this one too: no shortcut across draws.)
   lastPath = null;
-  for (const [spec, entry] of cache) if (entry.used < draws - 1) cache.delete(spec);
+  // (`forEach`: run once a draw, unoptimized, `for...of` with destructuring made an array per
+  // entry, 0.33 MB a draw for 10,000 routes.)
+  cache.forEach((entry, spec) => {
+    if (entry.used < draws - 1) cache.delete(spec);
+  });
 }
 
 /**
