@@ -11,7 +11,12 @@ import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeKey, ty
 import type { TableBuilder } from "./table-builder.js";
 
 /** A path argument: Ruby distinguishes `get "search"` (a path) from `get :search` (an action); `Symbol.for` is the latter. */
-type PathArg = { readonly symbol: boolean; readonly value: string };
+type PathArg = {
+  readonly symbol: boolean;
+  readonly value: string;
+  /** `value` can name a route or a default action (`ACTION_LIKE`): tested once per argument, not per route it makes. */
+  readonly actionLike: boolean;
+};
 
 const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
 const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
@@ -64,9 +69,12 @@ function splitArgs(args: readonly unknown[]): { names: unknown[]; options: Hash;
  * `path:` option a bare word is a path, so `get("photos", { path: "pictures" })` is ambiguous, as in Rails.
  */
 const BARE_WORD = /^[A-Za-z0-9_-]+$/;
-const pathArg = (v: unknown, pathOption = false): PathArg =>
-  typeof v === "symbol" ? { symbol: true, value: v.description ?? "" }
-  : { symbol: !pathOption && BARE_WORD.test(String(v)), value: String(v) };
+const pathArg = (v: unknown, pathOption = false): PathArg => {
+  const value = typeof v === "symbol" ? (v.description ?? "") : String(v);
+  // (A bare word is action-like: BARE_WORD's characters are among ACTION_LIKE's.)
+  const bare = BARE_WORD.test(value);
+  return { symbol: typeof v === "symbol" || (!pathOption && bare), value, actionLike: bare || ACTION_LIKE.test(value) };
+};
 
 /** A resource's own routes are declared as action names (`get :show`); one frozen argument per action. */
 const RESOURCE_ACTION_ARGS = Object.fromEntries(
@@ -590,7 +598,7 @@ export class Mapper {
     if (!present(path)) throw new ArgumentError("path is required");
     let action: string | null = actionArg.value;
     let defaultAction = args.action || this.#scope.values.action;
-    if (ACTION_LIKE.test(action)) {
+    if (actionArg.actionLike) {
       if (!defaultAction && !action.includes("/")) defaultAction = underscored(action);
     } else action = null;
     // `as: false` leaves the route unnamed, yet Rails' sheet prints its name as "false".
