@@ -452,6 +452,8 @@ const EMPTY_TRIE: FlatTrie = { T: Int32Array.of(0, NONE, 0, 0, 0, 0, 0, 0, 0, 0,
 class Bucket {
   /** The trie while building (null once sealed), and sealed. */
   root: TrieNode | null = new TrieNode();
+  /** While building: the expansions whose static path may answer from `statics` (see `CompiledStrategy#seal`). */
+  candidates: Entry[] | null = [];
   trie = EMPTY_TRIE;
   readonly statics = new Map<string, StaticHit>();
   /**
@@ -498,8 +500,8 @@ const scratchSlots: number[] = [];
 /** A route's expansion as the buckets take it, worked out once however many buckets hold the route. */
 interface Entry {
   readonly terminal: Terminal;
-  /** The expansion's path when it has no parameter and a normalized request path can equal it. */
-  readonly staticPath: string | null;
+  /** The expansion's path: it has no parameter, and a normalized request path can equal it. */
+  readonly staticPath: string;
 }
 
 /**
@@ -557,6 +559,56 @@ function staticPath(e: Expansion): string | null {
   return out;
 }
 
+/** Adds a route to the tries of `into` (or to their regexp routes); returns the most tokens of its expansions. */
+function addRoute(r: PreparedRoute, into: readonly Bucket[]): number {
+  const expansions = expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor);
+  if (expansions === null) {
+    const prefix = literalPrefix(r.route.pattern.ast);
+    for (const b of into) {
+      b.regexpRoutes.push({ route: r, prefix });
+      if (!rawSafe(prefix)) b.rawSafe = false;
+    }
+    return 0;
+  }
+  // A path without `%`, `?` or `#` has only raw-safe words.
+  const checkWords = !rawSafe(r.route.pattern.spec);
+  let most = 0;
+  for (let i = 0; i < expansions.length; i++) {
+    const e = expansions[i]!;
+    most = Math.max(most, e.tokens.length);
+    addExpansion(r, e, into, checkWords);
+  }
+  return most;
+}
+
+function addExpansion(r: PreparedRoute, e: Expansion, into: readonly Bucket[], checkWords: boolean): void {
+  const tokens = e.tokens;
+  const slots = scratchSlots;
+  slots.length = 0;
+  let safe = true;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!.word;
+    if (word.kind !== "literal") slots.push(r.names.indexOf(word.name));
+    else if (checkWords && !rawSafe(word.value)) safe = false;
+  }
+  const terminal: Terminal = {
+    key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
+    slots: internSlots(slots), build: null, defaults: NO_DEFAULTS, name: r.name, plain: r.plain,
+  };
+  const sp = staticPath(e);
+  // Only paths a normalized request path can equal.
+  const entry: Entry | null = sp !== null && r.conditions.length === 0 && normalizeRequestPath(sp) === sp ? { terminal, staticPath: sp } : null;
+  for (const b of into) {
+    let node = b.root!;
+    for (let i = 0; i < tokens.length; i++) node = node.child(tokens[i]!.sep, tokens[i]!.word);
+    // (A list grown from `[]` holds 17 slots; nearly every node ends one route.)
+    if (node.terminals === null) node.terminals = [terminal];
+    else node.terminals.push(terminal);
+    if (!safe) b.rawSafe = false;
+    if (entry !== null) b.candidates!.push(entry);
+  }
+}
+
 export class CompiledStrategy implements MatchStrategy {
   readonly name = "compiled";
   private readonly buckets = new Map<string, Bucket>();
@@ -570,75 +622,48 @@ export class CompiledStrategy implements MatchStrategy {
   constructor(routes: readonly PreparedRoute[]) {
     const verbs = new Set<string>(["GET", "HEAD"]);
     for (const r of routes) if (r.verbs) for (const v of r.verbs) verbs.add(v);
-    for (const v of verbs) this.buckets.set(v, new Bucket());
+    const all: Bucket[] = [];
+    for (const v of verbs) {
+      const b = new Bucket();
+      this.buckets.set(v, b);
+      if (v !== "HEAD") all.push(b);
+    }
     this.otherVerbs = new Bucket();
+    all.push(this.otherVerbs);
     this.get = this.buckets.get("GET")!;
-    const all = [...this.buckets].filter(([v]) => v !== "HEAD").map(([, b]) => b).concat(this.otherVerbs);
-    const staticCandidates = new Map<Bucket, Entry[]>([...this.buckets.values(), this.otherVerbs].map((b) => [b, []]));
     // The buckets of each verb set (routes share their sets: one list per set, not per route).
     const bucketsOf = new Map<ReadonlySet<string>, Bucket[]>();
     let captures = 0;
     // Routes in order, each into the buckets of its verbs (an any-verb route into all but HEAD's):
-    // every bucket receives its routes in registration order.
-    for (const r of routes) {
+    // every bucket receives its routes in registration order. (The work per route is in functions
+    // of its own, optimized on their own: as one loop here, the constructor was compiled four
+    // times over the first draws, and ran on stack replacement in between.)
+    for (let i = 0; i < routes.length; i++) {
+      const r = routes[i]!;
       let into = r.verbs === null ? all : bucketsOf.get(r.verbs);
       if (into === undefined) bucketsOf.set(r.verbs!, (into = [...r.verbs!].map((v) => this.buckets.get(v)!)));
-      // A path without `%`, `?` or `#` has only raw-safe words.
-      const checkWords = !rawSafe(r.route.pattern.spec);
-      const expansions = expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor);
-      if (expansions === null) {
-        const prefix = literalPrefix(r.route.pattern.ast);
-        for (const b of into) {
-          b.regexpRoutes.push({ route: r, prefix });
-          if (!rawSafe(prefix)) b.rawSafe = false;
-        }
-        continue;
-      }
-      for (const e of expansions) {
-        captures = Math.max(captures, e.tokens.length);
-        const slots = scratchSlots;
-        slots.length = 0;
-        let safe = true;
-        for (const t of e.tokens) {
-          if (t.word.kind !== "literal") slots.push(r.names.indexOf(t.word.name));
-          else if (checkWords && !rawSafe(t.word.value)) safe = false;
-        }
-        const terminal: Terminal = {
-          key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
-          slots: internSlots(slots), build: null, defaults: NO_DEFAULTS, name: r.name, plain: r.plain,
-        };
-        const sp = staticPath(e);
-        // Only paths a normalized request path can equal.
-        const entry: Entry = { terminal, staticPath: sp !== null && r.conditions.length === 0 && normalizeRequestPath(sp) === sp ? sp : null };
-        for (const b of into) {
-          let node = b.root!;
-          for (const t of e.tokens) node = node.child(t.sep, t.word);
-          // (A list grown from `[]` holds 17 slots; nearly every node ends one route.)
-          if (node.terminals === null) node.terminals = [terminal];
-          else node.terminals.push(terminal);
-          if (!safe) b.rawSafe = false;
-          if (entry.staticPath !== null) staticCandidates.get(b)!.push(entry);
-        }
-      }
+      captures = Math.max(captures, addRoute(r, into));
     }
     this.maxCaptures = captures;
     this.state = new WalkState(captures);
-    for (const [b, candidates] of staticCandidates) this.seal(b, candidates);
+    for (const b of this.buckets.values()) this.seal(b);
+    this.seal(this.otherVerbs);
   }
 
   /**
    * Seals a bucket's trie and decides its static map: a static path answers from the map only if
    * the whole matcher, counting every request condition as passing, picks that same route for it.
    */
-  private seal(bucket: Bucket, candidates: readonly Entry[]): void {
+  private seal(bucket: Bucket): void {
     bucket.trie = new TrieWriter().finish(bucket.root!);
-    bucket.root = null; // only for building
+    const candidates = bucket.candidates!;
+    bucket.root = bucket.candidates = null; // only for building
     const s = this.state;
     for (const { staticPath: path, terminal } of candidates) {
-      if (bucket.statics.has(path!)) continue;
-      if (this.search(s, bucket, path!, -1, null) === terminal.index && s.bestTerminal === terminal) {
-        bucket.statics.set(path!, { route: terminal.route, index: terminal.index });
-        bucket.staticEnds[endKey(path!)] = 1;
+      if (bucket.statics.has(path)) continue;
+      if (this.search(s, bucket, path, -1, null) === terminal.index && s.bestTerminal === terminal) {
+        bucket.statics.set(path, { route: terminal.route, index: terminal.index });
+        bucket.staticEnds[endKey(path)] = 1;
       }
     }
   }
