@@ -59,7 +59,8 @@ describe("hostile input", () => {
     const cost = (n: number) => {
       const path = "/photos/" + "a-".repeat(n / 2) + "/comments/" + "b.".repeat(n / 2) + "/x";
       let best = Infinity;
-      for (let i = 0; i < 3; i++) best = Math.min(best, timed(() => rec.compiled.recognize("GET", path))[1]);
+      // (The best of five: on a loaded machine a single run of the large input read 58x once.)
+      for (let i = 0; i < 5; i++) best = Math.min(best, timed(() => rec.compiled.recognize("GET", path))[1]);
       return best;
     };
     cost(1000);
