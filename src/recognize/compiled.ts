@@ -748,12 +748,11 @@ export class CompiledStrategy implements MatchStrategy {
     }
     if (walkBest === null) return -1;
     if (env !== null) {
-      let build = walkBest.build;
-      if (build === null) {
-        build = walkBest.build = captureParams(walkBest.route, walkBest.slots);
+      if (walkBest.build === null) {
+        walkBest.build = captureParams(walkBest.route, walkBest.slots);
         walkBest.defaults = walkBest.route.defaultValues;
       }
-      env.built(build(s, s.escaped, walkBest.defaults), walkBest.name, walkBest.plain);
+      env.walked(walkBest, s);
     }
     return bestIndex;
   }

@@ -193,6 +193,16 @@ function paramsBuilder(keys: readonly string[], defaults: readonly unknown[], na
 export interface Captures {
   readonly path: string;
   readonly bestCaps: Int32Array;
+  /** A captured value holds a `%`: the values need unescaping. */
+  readonly escaped: boolean;
+}
+
+/** What a walk's answer carries to build its params: the route's name, whether it is plain, its builder (set by then) and default values. */
+export interface CaptureLayout {
+  readonly name: string | null;
+  readonly plain: boolean;
+  readonly build: Layout<Captures> | null;
+  readonly defaults: readonly unknown[];
 }
 
 /**
