@@ -65,9 +65,16 @@ if (!list) {
 }
 const requests = list.length;
 
+/**
+ * Fixed hash and random seeds, and `--predictable`: without them V8 compiles a lukewarm function
+ * inside the measured window at random, and the same build read 1,836 and 2,003 on two runs;
+ * with them it repeats within ~0.5% (helper-10's runs, session 4).
+ */
+const SEEDED = ["--predictable", "--hash-seed=1", "--random-seed=1"];
+
 /** Instructions callgrind counts for one child run. */
 function count(kind, name, passes) {
-  const r = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--single-threaded",
+  const r = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--single-threaded", ...SEEDED,
     fileURLToPath(import.meta.url), table, ...(format ? ["--format"] : []), "--child", kind, name, String(passes)], { encoding: "utf8" });
   const m = /Collected : (\d+)/.exec(r.stderr);
   if (r.status !== 0 || !m) throw new Error(`${kind} ${name}: valgrind failed\n${r.stderr.slice(-2000)}`);
