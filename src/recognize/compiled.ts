@@ -447,7 +447,7 @@ interface StaticHit {
 }
 
 /** An empty trie: a root with no routes below it. */
-const EMPTY_TRIE: FlatTrie = { T: Int32Array.of(0, NONE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), root: 1, terms: [], words: [], tables: [], elements: [] };
+const EMPTY_TRIE: FlatTrie = new TrieWriter().finish(new TrieNode());
 
 class Bucket {
   /** The trie while building (null once sealed), and sealed. */
@@ -732,7 +732,7 @@ export class CompiledStrategy implements MatchStrategy {
     if (bucket.staticEnds[endKey(path)] === 0) return -1;
     const hit = bucket.statics.get(path);
     if (hit === undefined) return -1;
-    env.params = null;
+    env.layout = null;
     const values = env.values;
     for (let i = 0; i < hit.route.names.length; i++) values[i] = undefined;
     return hit.index;
@@ -775,7 +775,7 @@ export class CompiledStrategy implements MatchStrategy {
         if (!conditionsPass(s, r, path)) continue;
         captureValues(r, m, env);
         env.escaped = true;
-        env.params = null;
+        env.layout = null;
       }
       s.bestTerminal = null;
       return r.index;

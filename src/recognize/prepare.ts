@@ -90,6 +90,10 @@ class Prepared implements PreparedRoute {
   readonly plain: boolean;
   #lazy: Lazy | undefined = undefined;
 
+  #parts(): Lazy {
+    return (this.#lazy ??= new Lazy());
+  }
+
   constructor(readonly route: Route, readonly index: number) {
     this.verbs = route.verbs.length === 0 ? null : verbSet(route.verbs);
     this.names = route.pattern.names;
@@ -101,27 +105,27 @@ class Prepared implements PreparedRoute {
 
   // Keys and values of the defaults: read only to build params, on a route's first recognition.
   get defaultKeys(): readonly string[] {
-    const b = (this.#lazy ??= new Lazy());
+    const b = this.#parts();
     return (b.defaultKeys ??= Object.keys(this.route.defaults));
   }
 
   get defaultValues(): readonly unknown[] {
-    const b = (this.#lazy ??= new Lazy());
+    const b = this.#parts();
     return (b.defaultValues ??= Object.values(this.route.defaults));
   }
 
   get journey(): JourneyRegExp {
-    const b = (this.#lazy ??= new Lazy());
+    const b = this.#parts();
     return (b.journey ??= journeyRegExp(this.route.pattern.ast, this.route.requirements, this.route.anchor));
   }
 
   get params(): ParamsBuilder {
-    const b = (this.#lazy ??= new Lazy());
+    const b = this.#parts();
     return (b.params ??= paramsBuilder(this.defaultKeys, this.defaultValues, this.names));
   }
 
   get simulator(): RegExp | null {
-    const b = (this.#lazy ??= new Lazy());
+    const b = this.#parts();
     if (b.simulator === undefined) {
       const r = this.route;
       b.simulator = usesSimulator(r.pattern.ast, r.requirements, r.anchor) ? simulatorRegExp(r.pattern.ast) : null;
@@ -130,7 +134,7 @@ class Prepared implements PreparedRoute {
   }
 
   get groupSlots(): Int32Array {
-    const b = (this.#lazy ??= new Lazy());
+    const b = this.#parts();
     if (b.groupSlots === undefined) {
       const groupNames = this.journey.groupNames;
       const slots = new Int32Array(groupNames.length + 1).fill(-1);

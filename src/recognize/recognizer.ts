@@ -17,9 +17,6 @@ export interface Recognizer {
   recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null;
 }
 
-/** `MatchEnv.params` when they are yet to be built from a walk's captures (see `walked`). */
-const FROM_CAPTURES: RouteParams = Object.freeze(Object.create(null));
-
 /**
  * The per-request state a strategy reads and writes: the request, and the raw (still escaped)
  * values captured for the route it reports, one per name of the route's pattern.
@@ -32,10 +29,9 @@ export class MatchEnv {
   /** The values may hold `%` escapes (false: a walk saw none, so they are final as they are). */
   escaped = true;
   /**
-   * Null: the params are built from `values`. `FROM_CAPTURES`: from the captures a walk left,
-   * with the layout it found (`walked`; both read only while `params` says so).
+   * The layout a walk found (`walked`), its params to be built from the walk's `captures`; null:
+   * they are built from `values`. (`captures` is read only while `layout` is set.)
    */
-  params: RouteParams | null = null;
   layout: CaptureLayout | null = null;
   captures: Captures | null = null;
   private ctx: RequestContext | null = null;
@@ -45,7 +41,7 @@ export class MatchEnv {
     this.rawPath = rawPath;
     this.request = request;
     this.escaped = true;
-    this.params = null;
+    this.layout = null;
     this.ctx = null;
   }
 
@@ -56,7 +52,6 @@ export class MatchEnv {
    * Rails-style table, callgrind); built in `answer`, params and answer are fresh together.
    */
   walked(layout: CaptureLayout, captures: Captures): void {
-    this.params = FROM_CAPTURES;
     this.layout = layout;
     this.captures = captures;
   }
@@ -146,15 +141,14 @@ export class StrategyRecognizer implements Recognizer {
 
   private answer(verb: string, index: number, path: string, env: MatchEnv): RecognizeResult | null {
     for (;;) {
-      let params = env.params;
-      if (params === FROM_CAPTURES) {
-        const layout = env.layout!;
+      const layout = env.layout;
+      const r = this.prepared[index]!;
+      let params: RouteParams;
+      if (layout !== null) {
         const captures = env.captures!;
         params = layout.build!(captures, captures.escaped, layout.defaults);
         if (layout.plain) return { name: layout.name, params };
-      }
-      const r = this.prepared[index]!;
-      params ??= r.params(env.values, env.escaped);
+      } else params = r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
       if (!r.hasBlocks || blocksMatch(r.route.blocks, params, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
