@@ -51,6 +51,34 @@ describe("recognition semantics (Rails 6.1 answers)", () => {
     });
   }
 
+  // Each common verb has its own bucket, found by comparing the verb; any other verb, and a
+  // common one no route names, finds only the any-verb routes.
+  const verbs = recognizers((r) => {
+    r.resources("photos", { only: ["index", "show"] });
+    r.match("m", { to: "m#m", via: "all" });
+    r.delete("d/:id", { to: "d#destroy" });
+    r.put("u", { to: "u#update" });
+  });
+  const m = { name: "m", params: { controller: "m", action: "m" } };
+  const verbCases: [string, string, unknown][] = [
+    ["DELETE", "/m", m],
+    ["OPTIONS", "/m", m],
+    ["PATCH", "/m", m],
+    ["PUT", "/m", m],
+    ["DELETE", "/photos/1", null],
+    ["PUT", "/photos", null],
+    ["POST", "/photos", null],
+    ["DELETE", "/d/7", { name: null, params: { controller: "d", action: "destroy", id: "7" } }],
+    ["PUT", "/u", { name: "u", params: { controller: "u", action: "update" } }],
+    ["PATCH", "/u", null],
+    ["POST", "/d/7", null],
+  ];
+  for (const s of STRATEGIES) {
+    it(`finds routes by verb as Rails (${s})`, () => {
+      for (const [method, path, want] of verbCases) assert.deepEqual(plain(verbs[s].recognize(method, path)), want, `${method} ${path}`);
+    });
+  }
+
   it("gives params without inherited keys", () => {
     const res = rec.compiled.recognize("GET", "/photos/1");
     assert.ok(res && "params" in res);
