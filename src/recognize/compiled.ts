@@ -1,5 +1,5 @@
 import type { PatternNode } from "../pattern/ast.js";
-import { expandPattern, type Expansion, type Word } from "./expand.js";
+import { expandPattern, type Expansion, type Token, type Word } from "./expand.js";
 import { captureParams, type Captures, type Layout, type PreparedRoute } from "./prepare.js";
 import { normalizeRequestPath, quickNormal } from "./path.js";
 import type { MatchEnv, MatchStrategy } from "./recognizer.js";
@@ -449,9 +449,46 @@ interface StaticHit {
 /** An empty trie: a root with no routes below it. */
 const EMPTY_TRIE: FlatTrie = new TrieWriter().finish(new TrieNode());
 
+/**
+ * A trie while building, and where its last expansion led. Expansions added one after another
+ * mostly begin alike: a route's two (`/photos/:id.:format`, `/photos/:id`) share every token but
+ * the last, and a resource's routes their leading words (`/photos/:photo_id/products`). Tokens are
+ * shared objects (see `expandPattern`), so the leading tokens an expansion has in common with the
+ * last one are found by comparing references, and it is added from the node they led to: no
+ * lookup in each table on the way. (An equal token that is another object is looked up as usual.)
+ */
+class TrieBuilder {
+  readonly root = new TrieNode();
+  /** The last expansion's tokens, and the node after each: `nodes[k]` after `tokens[0...k)`. */
+  private readonly tokens: Token[] = [];
+  private readonly nodes: TrieNode[] = [this.root];
+  /** How many of `tokens` (and `nodes` past the root) are valid. */
+  private depth = 0;
+
+  /** The node `tokens` lead to, made as needed. */
+  nodeOf(tokens: readonly Token[]): TrieNode {
+    const n = tokens.length;
+    const last = this.tokens;
+    const limit = n < this.depth ? n : this.depth;
+    let k = 0;
+    while (k < limit && tokens[k] === last[k]) k++;
+    // (A prefix of the last path leaves the rest of it valid.)
+    if (k === n) return this.nodes[k]!;
+    let node = this.nodes[k]!;
+    for (let i = k; i < n; i++) {
+      const t = tokens[i]!;
+      node = node.child(t.sep, t.word);
+      last[i] = t;
+      this.nodes[i + 1] = node;
+    }
+    this.depth = n;
+    return node;
+  }
+}
+
 class Bucket {
   /** The trie while building (null once sealed), and sealed. */
-  root: TrieNode | null = new TrieNode();
+  building: TrieBuilder | null = new TrieBuilder();
   /** While building: the expansions whose static path may answer from `statics` (see `CompiledStrategy#seal`). */
   candidates: Entry[] | null = [];
   trie = EMPTY_TRIE;
@@ -634,8 +671,7 @@ function addExpansion(r: PreparedRoute, e: Expansion, facts: ExpansionFacts, int
   };
   const entry: Entry | null = facts.staticPath !== null && r.conditions.length === 0 ? { terminal, staticPath: facts.staticPath } : null;
   for (const b of into) {
-    let node = b.root!;
-    for (let i = 0; i < tokens.length; i++) node = node.child(tokens[i]!.sep, tokens[i]!.word);
+    const node = b.building!.nodeOf(tokens);
     // (A list grown from `[]` holds 17 slots; nearly every node ends one route.)
     if (node.terminals === null) node.terminals = [terminal];
     else node.terminals.push(terminal);
@@ -702,9 +738,9 @@ export class CompiledStrategy implements MatchStrategy {
    * the whole matcher, counting every request condition as passing, picks that same route for it.
    */
   private seal(bucket: Bucket): void {
-    bucket.trie = new TrieWriter().finish(bucket.root!);
+    bucket.trie = new TrieWriter().finish(bucket.building!.root);
     const candidates = bucket.candidates!;
-    bucket.root = bucket.candidates = null; // only for building
+    bucket.building = bucket.candidates = null; // only for building
     const s = this.state;
     for (const { staticPath: path, terminal } of candidates) {
       if (bucket.statics.has(path)) continue;
