@@ -204,8 +204,13 @@ class TrieNode {
   slashParam: TrieNode | null = null;
   dotParam: TrieNode | null = null;
   classEdges: ClassEdge[] | null = null;
-  /** The routes ending here, in any order. */
-  terminals: Terminal[] | null = null;
+  /**
+   * The routes ending here, in any order: the first, and the others once there are more. Nearly
+   * every node ends one route: a one-element list each was 20,000 small arrays for the 10,000-route
+   * table, live until the trie is written, which every scavenge of the compile copied.
+   */
+  terminal: Terminal | null = null;
+  moreTerminals: Terminal[] | null = null;
 
   child(sep: number, word: Word): TrieNode {
     switch (word.kind) {
@@ -302,13 +307,19 @@ class TrieWriter {
   private node(n: TrieNode): number {
     const at = this.alloc(NODE_SIZE);
     let min = NONE;
-    const terms = n.terminals;
-    if (terms !== null) {
-      if (terms.length > 1) terms.sort((a, b) => a.key - b.key);
+    const first = n.terminal;
+    if (first !== null) {
       this.T[at + TERM] = this.terms.length;
-      this.T[at + NTERM] = terms.length;
-      for (const t of terms) this.terms.push(t);
-      min = terms[0]!.key;
+      if (n.moreTerminals === null) {
+        this.T[at + NTERM] = 1;
+        this.terms.push(first);
+        min = first.key;
+      } else {
+        const terms = [first, ...n.moreTerminals].sort((a, b) => a.key - b.key);
+        this.T[at + NTERM] = terms.length;
+        for (const t of terms) this.terms.push(t);
+        min = terms[0]!.key;
+      }
     }
     min = Math.min(min, this.group(n.slashWords, n.slashParam, at + SLASH_GROUP));
     min = Math.min(min, this.group(n.dotWords, n.dotParam, at + DOT_GROUP));
@@ -696,9 +707,8 @@ function addExpansion(r: PreparedRoute, e: Expansion, facts: ExpansionFacts, int
   const entry: Entry | null = facts.staticPath !== null && r.conditions.length === 0 ? { terminal, staticPath: facts.staticPath } : null;
   for (const b of into) {
     const node = b.building!.nodeOf(tokens);
-    // (A list grown from `[]` holds 17 slots; nearly every node ends one route.)
-    if (node.terminals === null) node.terminals = [terminal];
-    else node.terminals.push(terminal);
+    if (node.terminal === null) node.terminal = terminal;
+    else (node.moreTerminals ??= []).push(terminal);
     if (!facts.safe) b.rawSafe = false;
     if (entry !== null) b.candidates!.push(entry);
   }
