@@ -25,7 +25,7 @@ export class TableBuilder {
     const route = buildRoute(input, this.routes.length);
     if (typeof name === "string" && name !== "") {
       if (!VALID_NAME.test(name)) throw new ArgumentError(`Invalid route name: '${name}'`);
-      if (this.namedRoutes.has(name)) {
+      if (name !== this.#unused && this.namedRoutes.has(name)) {
         throw new ArgumentError(
           `Invalid route name, already in use: '${name}' \n` +
             "You may have defined two routes with the same name using the `:as` option, or you may be overriding a route already defined by a resource with the same naming. " +
@@ -35,13 +35,25 @@ export class TableBuilder {
       }
     }
     this.routes.push(route);
-    if (typeof name === "string" && name !== "") this.namedRoutes.set(name, route);
+    if (typeof name === "string" && name !== "") {
+      this.namedRoutes.set(name, route);
+      this.#unused = null;
+    }
     return route;
   }
 
   hasNamedRoute(name: string): boolean {
-    return this.namedRoutes.has(name);
+    if (this.namedRoutes.has(name)) return true;
+    this.#unused = name;
+    return false;
   }
+
+  /**
+   * The last name `hasNamedRoute` found unused, while no route has been named since: the mapper
+   * asks for the name it generates, then adds the route, whose name need not be looked up again
+   * (one Map lookup of a new string less per route the mapper names).
+   */
+  #unused: string | null = null;
 
   addDirect(name: string, callback: DirectDefinition["callback"], options: Record<string, unknown>): void {
     this.directs.set(name, Object.freeze({ name, callback, options: Object.freeze({ ...options }) }));
