@@ -129,6 +129,10 @@ function longestChain(words: readonly string[], key: (w: string) => number): num
   return most;
 }
 
+/** A word table's lists before its first word (shared, never changed: `WordTable#add` replaces them). */
+const NO_WORDS: string[] = [];
+const NO_CHILDREN: TrieNode[] = [];
+
 /**
  * The static words after one separator, while building. Laid out (see `TrieWriter#group`) in one
  * of three tables:
@@ -145,9 +149,6 @@ function longestChain(words: readonly string[], key: (w: string) => number): num
  *   word. Keyed by first character, the 10,000-route table's chains made recognition 1.8x slower.
  * `Map.get` and string-keyed lookups each measured 2-3x the cost of the comparison.
  */
-const NO_WORDS: string[] = [];
-const NO_CHILDREN: TrieNode[] = [];
-
 class WordTable {
   /** The empty word (`/` alone: the root path). */
   empty: TrieNode | null = null;
@@ -271,6 +272,8 @@ interface FlatTrie {
   /** Character classes: the 128-entry table and the test beyond ASCII. */
   readonly tables: readonly Uint8Array[];
   readonly elements: readonly RegExp[];
+  /** Some word holds `%`, `?` or `#` (its edge is marked): the trie cannot be walked on a raw path. */
+  readonly marked: boolean;
 }
 
 /** Lays a built trie out flat, computing each node's `min` and ordering terminals and class edges by priority. */
@@ -283,6 +286,7 @@ class TrieWriter {
   readonly tables: Uint8Array[] = [];
   readonly elements: RegExp[] = [];
   private readonly classIndex = new Map<string, number>();
+  private marked = false;
 
   private alloc(n: number): number {
     const at = this.size;
@@ -300,7 +304,7 @@ class TrieWriter {
 
   finish(root: TrieNode): FlatTrie {
     const at = this.node(root);
-    return { T: this.T.slice(0, this.size), root: at, terms: this.terms, words: this.words, tables: this.tables, elements: this.elements };
+    return { T: this.T.slice(0, this.size), root: at, terms: this.terms, words: this.words, tables: this.tables, elements: this.elements, marked: this.marked };
   }
 
   /** Writes a node and its subtree; returns its offset. */
@@ -357,6 +361,7 @@ class TrieWriter {
             if (c === PERCENT || c === QUESTION || c === HASH) marked = 1;
           }
           T[e + E_FLAGS] = this.words.length * 2 + marked;
+          if (marked !== 0) this.marked = true;
           this.words.push(word);
           const first = T[e + E_CODES]!;
           const slot = (mode === HASHED ? slotOf(n, first, word.charCodeAt(n >> 1), word.charCodeAt(n - 1), mask) : mode === BY_PAIR ? pairOf(word) : first) & mask;
@@ -529,7 +534,10 @@ class Bucket {
    */
   readonly staticEnds = new Uint8Array(64 * 128);
   readonly regexpRoutes: RegexpRoute[] = [];
-  /** Every static word and regexp prefix can be compared against a raw path (none holds `%`, `?` or `#`). */
+  /**
+   * Every static word and regexp prefix can be compared against a raw path (none holds `%`, `?`
+   * or `#`): the prefixes are checked as they are added, the words as the trie is written.
+   */
   rawSafe = true;
 }
 
@@ -623,7 +631,7 @@ function literalPrefix(ast: readonly PatternNode[]): string {
 /** The path of an expansion whose words are all literal. */
 function staticPath(e: Expansion): string {
   let out = "";
-  for (const t of e.tokens) out += String.fromCharCode(t.sep) + (t.word as { readonly value: string }).value;
+  for (const t of e.tokens) out += String.fromCharCode(t.sep) + (t.word as Extract<Word, { kind: "literal" }>).value;
   return out;
 }
 
@@ -653,8 +661,6 @@ function addRoute(r: PreparedRoute, into: readonly Bucket[]): number {
 interface ExpansionFacts {
   /** For the k-th parameter of the expansion, its slot in the pattern's names (interned). */
   readonly slots: Int32Array;
-  /** Its words can be compared against a raw path (none holds `%`, `?` or `#`). */
-  readonly safe: boolean;
   /** Its path when it has no parameter and a normalized request path can equal it. */
   readonly staticPath: string | null;
 }
@@ -668,25 +674,22 @@ interface ExpansionFacts {
 function factsOf(expansions: readonly Expansion[], r: PreparedRoute): readonly ExpansionFacts[] {
   const names = r.names;
   if (expansions === lastExpansions && names === lastNames) return lastFacts;
-  // A path without `%`, `?` or `#` has only raw-safe words.
-  const checkWords = !rawSafe(r.route.pattern.spec);
   const facts = expansions.map((e): ExpansionFacts => {
     const tokens = e.tokens;
     const slots = scratchSlots;
     let count = 0;
-    let safe = true;
     for (let i = 0; i < tokens.length; i++) {
       const word = tokens[i]!.word;
       if (word.kind !== "literal") {
         // (The k-th parameter is mostly the k-th name: one compare instead of a search.)
         slots[count] = names[count] === word.name ? count : names.indexOf(word.name);
         count++;
-      } else if (checkWords && !rawSafe(word.value)) safe = false;
+      }
     }
     // A path is built only for an expansion without parameters, and kept only if a normalized
     // request path can equal it.
     const sp = count === 0 ? staticPath(e) : null;
-    return { slots: internSlots(slots, count), safe, staticPath: sp !== null && normalizeRequestPath(sp) === sp ? sp : null };
+    return { slots: internSlots(slots, count), staticPath: sp !== null && normalizeRequestPath(sp) === sp ? sp : null };
   });
   lastExpansions = expansions;
   lastNames = names;
@@ -709,7 +712,6 @@ function addExpansion(r: PreparedRoute, e: Expansion, facts: ExpansionFacts, int
     const node = b.building!.nodeOf(tokens);
     if (node.terminal === null) node.terminal = terminal;
     else (node.moreTerminals ??= []).push(terminal);
-    if (!facts.safe) b.rawSafe = false;
     if (entry !== null) b.candidates!.push(entry);
   }
 }
@@ -773,6 +775,7 @@ export class CompiledStrategy implements MatchStrategy {
    */
   private seal(bucket: Bucket): void {
     bucket.trie = new TrieWriter().finish(bucket.building!.root);
+    if (bucket.trie.marked) bucket.rawSafe = false;
     const candidates = bucket.candidates!;
     bucket.building = bucket.candidates = null; // only for building
     const s = this.state;
