@@ -1,5 +1,5 @@
 import type { PatternNode } from "../pattern/ast.js";
-import { singleCharMatcher } from "./regexp.js";
+import { singleCharMatcher, type CharClass } from "./regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 
 /**
@@ -22,9 +22,7 @@ export type Word =
   | {
       readonly kind: "class";
       readonly name: string;
-      readonly table: Uint8Array;
-      /** Tests one character beyond ASCII. */
-      readonly element: RegExp;
+      readonly cls: CharClass;
       readonly key: string;
     };
 
@@ -79,7 +77,7 @@ function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | st
 }
 
 /** One-character-class matchers by requirement (`/[^\/]+/`, `/\d+/`): a table of 128 tests each, shared by every route with that requirement. */
-const classes = new Map<string, { table: Uint8Array; element: RegExp } | null>();
+const classes = new Map<string, CharClass | null>();
 
 /** The word of a parameter: the default word, a one-character-class run, or null (only its regexp can match it). */
 function symbolWord(name: string, reqs: Readonly<Record<string, RegExp | string>>): Word | null {
@@ -88,7 +86,7 @@ function symbolWord(name: string, reqs: Readonly<Record<string, RegExp | string>
   const key = req instanceof RegExp ? `/${req.source}/${req.flags}` : req;
   let m = classes.get(key);
   if (m === undefined) classes.set(key, (m = singleCharMatcher(req)));
-  return m === null ? null : { kind: "class", name, table: m.table, element: m.element, key };
+  return m === null ? null : { kind: "class", name, cls: m, key };
 }
 
 /**
@@ -185,7 +183,7 @@ function classesEndAtSeparators(out: Expansion[]): Expansion[] | null {
       const w = e.tokens[i]!.word;
       if (w.kind !== "class") continue;
       const next = e.tokens[i + 1];
-      if (next && w.table[next.sep] !== 0) return null;
+      if (next && w.cls.table[next.sep] !== 0) return null;
     }
   }
   return out;

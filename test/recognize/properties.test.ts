@@ -9,15 +9,19 @@ import { plain, recognizers } from "./factory.js";
 const LITERALS = ["a", "b", "photos", "new", "x-y"];
 const VALUES = ["1", "42", "ab", "new", "x-y", "a%20b", "photos"];
 
-type Piece = { lit: string } | { param: string; digits: boolean } | { group: Piece[] } | { glob: string };
+/** A parameter's requirement: none, or a one-character class run (`\d+`; `[^\/]+`, which takes dots; `.+`, which takes slashes too). */
+type Req = "digits" | "noslash" | "any" | null;
+const REQS: Record<Exclude<Req, null>, RegExp> = { digits: /\d+/, noslash: /[^\/]+/, any: /.+/ };
+
+type Piece = { lit: string } | { param: string; req: Req } | { group: Piece[] } | { glob: string };
 interface RouteSpec { verb: "get" | "post" | "match"; pieces: Piece[]; format: boolean }
 
 const literal = fc.constantFrom(...LITERALS).map((lit) => ({ lit }));
-const param = fc.record({ param: fc.constantFrom("id", "x", "y"), digits: fc.boolean() });
+const param = fc.record({ param: fc.constantFrom("id", "x", "y"), req: fc.constantFrom<Req>(null, null, "digits", "noslash", "any") });
 const piece: fc.Arbitrary<Piece> = fc.oneof(
   { weight: 4, arbitrary: literal },
   { weight: 3, arbitrary: param },
-  { weight: 1, arbitrary: fc.oneof(literal, fc.record({ param: fc.constantFrom("p", "q"), digits: fc.constant(false) })).map((p) => ({ group: [p] })) },
+  { weight: 1, arbitrary: fc.oneof(literal, fc.record({ param: fc.constantFrom("p", "q"), req: fc.constant<Req>(null) })).map((p) => ({ group: [p] })) },
   { weight: 1, arbitrary: fc.constant({ glob: "rest" }) },
 );
 // A pattern never starts with a group: Rails moves a leading group's slash out of it (`(/a)` is
@@ -28,7 +32,7 @@ const routeSpec: fc.Arbitrary<RouteSpec> = fc.record({
   format: fc.boolean(),
 });
 
-/** The Rails path of a spec, and the `\d+` constraints of its digit parameters. */
+/** The Rails path of a spec, and the constraints of its parameters. */
 function specPath(pieces: Piece[]): { path: string; constraints: Record<string, RegExp> } {
   const seen = new Set<string>();
   const constraints: Record<string, RegExp> = {};
@@ -38,7 +42,7 @@ function specPath(pieces: Piece[]): { path: string; constraints: Record<string, 
     const name = "glob" in p ? p.glob : p.param;
     const unique = seen.has(name) ? `${name}${seen.size}` : name;
     seen.add(unique);
-    if ("param" in p && p.digits) constraints[unique] = /\d+/;
+    if ("param" in p && p.req !== null) constraints[unique] = REQS[p.req];
     return "glob" in p ? `/*${unique}` : `/:${unique}`;
   };
   return { path: pieces.map(one).join(""), constraints };
@@ -63,7 +67,7 @@ const concrete = (spec: RouteSpec) =>
       if ("lit" in p) return `/${p.lit}`;
       if ("group" in p) return groups[g++ % 8] ? p.group.map(one).join("") : "";
       if ("glob" in p) return `/${values[v++ % 8]}/${values[v++ % 8]}`;
-      return `/${p.digits ? String(10 + v++) : values[v++ % 8]}`;
+      return `/${p.req === "digits" ? String(10 + v++) : values[v++ % 8]}`;
     };
     return spec.pieces.map(one).join("") + (spec.format ? ext : "");
   });

@@ -259,8 +259,10 @@ describe("raw paths where only character-class parameters follow a separator", (
     r.get("files/:name", { to: "f#show", constraints: { name: /[^\/]+/ }, format: false });
     r.get("x.:v", { to: "x#v", constraints: { v: /\d+/ }, format: false });
     r.get("x", { to: "x#x" });
+    r.get("k/:v", { to: "k#k", constraints: { v: /.+/ }, format: false });
   });
   const index = { name: "items", params: { controller: "i", action: "index" } };
+  const k = (v: string) => ({ name: null, params: { controller: "k", action: "k", v } });
   const show = (id: string) => ({ name: null, params: { controller: "i", action: "show", id } });
   const file = (name: string) => ({ name: null, params: { controller: "f", action: "show", name } });
   const cases: [string, unknown][] = [
@@ -271,10 +273,45 @@ describe("raw paths where only character-class parameters follow a separator", (
     ["/files/a.b?c", file("a.b")], ["/files/%41", file("A")], ["/files/%4a", file("J")], ["/files/?", null], ["/files/a/", file("a")],
     ["/x/?q", { name: "x", params: { controller: "x", action: "x" } }], ["/x.12", { name: null, params: { controller: "x", action: "v", v: "12" } }],
     ["/x.?", null], ["/x.1a", { name: "x", params: { controller: "x", action: "x", format: "1a" } }], ["/x.#1", null],
+    // A class that takes `/` runs over the slashes normalizing squeezes or drops.
+    ["/k/abc/", k("abc")], ["/k/a//b", k("a/b")], ["/k/a///b//", k("a/b")], ["/k/a/b", k("a/b")],
   ];
   for (const s of STRATEGIES) {
     it(`answers as Rails (${s})`, () => {
       for (const [path, want] of cases) assert.deepEqual(plain(rec[s].recognize("GET", path)), want, path);
     });
   }
+});
+
+// A class that accepts every letter, digit and character beyond ASCII (`[^\/]`, `[^\/.]`) is
+// scanned as a word is, its table read only at punctuation; any other class reads its table, or
+// its regexp beyond ASCII, for every character. The two must agree with the reference matcher,
+// and a class that rejects some character beyond ASCII (`[^é]`, `[^\s]`, `[^\d]`) is not broad.
+describe("character-class parameters over characters beyond ASCII and punctuation", () => {
+  const rec = recognizers((r) => {
+    r.get("a/:v", { to: "c#a", constraints: { v: /[^\/]+/ }, format: false });
+    r.get("b/:v", { to: "c#b", constraints: { v: /[^\/.]+/ } });
+    r.get("c/:v", { to: "c#c", constraints: { v: /[^é]+/ }, format: false });
+    r.get("d/:v", { to: "c#d", constraints: { v: /[^\s]+/ }, format: false });
+    r.get("e/:v", { to: "c#e", constraints: { v: /[^\d]+/ }, format: false });
+    r.get("f/:v", { to: "c#f", constraints: { v: /[^s]+/iu }, format: false });
+    r.get("g/:v", { to: "c#g", constraints: { v: /.+/ }, format: false });
+    r.get("h/:v", { to: "c#h", constraints: { v: /[^\\x]+/ }, format: false });
+  });
+  const values = ["abc", "a.b", "a%2Fb", "a%2fb", "é", "xé", "a\u00a0b", "a\u2028b", "٣", "ſ", "\u212a", "a?b", "a#b", "a%", "😀", "\ud83d", "a\\b", "ax", "s", "S", "a b", "a:b~c"];
+  it("the compiled strategy answers as the reference one", () => {
+    for (const c of "abcdefgh") {
+      for (const v of values) {
+        for (const p of [`/${c}/${v}`, `/${c}/${v}.json`, `/${c}/${v}/`]) {
+          assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
+        }
+      }
+    }
+  });
+  it("stops a run where the class does", () => {
+    assert.equal(rec.compiled.recognize("GET", "/c/xé"), null);
+    assert.equal(rec.compiled.recognize("GET", "/d/a\u00a0b"), null);
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/a.b%3F")), { name: null, params: { controller: "c", action: "a", v: "a.b?" } });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/é😀")), { name: null, params: { controller: "c", action: "a", v: "é😀" } });
+  });
 });
