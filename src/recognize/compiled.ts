@@ -279,6 +279,16 @@ interface FlatTrie {
   readonly marked: boolean;
 }
 
+/**
+ * A word as a flat string. Words are cut from their route's pattern, and V8 makes a cut of 13 or
+ * more characters a slice pointing into the pattern, which `startsWith` (see `sameWord`) reads
+ * through its slow branch. A property key is internalized, and an internalized string is flat.
+ */
+const flat = (word: string) => Object.keys({ [word]: 0 })[0]!;
+
+/** The longest word compared code by code; longer ones are compared by `startsWith` (see `sameWord`). */
+const BY_CODES = 7;
+
 /** Lays a built trie out flat, computing each node's `min` and ordering terminals and class edges by priority. */
 class TrieWriter {
   // T[0] stays 0: the one-slot table of a group without words, and "none".
@@ -365,7 +375,8 @@ class TrieWriter {
           }
           T[e + E_FLAGS] = this.words.length * 2 + marked;
           if (marked !== 0) this.marked = true;
-          this.words.push(word);
+          // (Only words compared as strings: see `sameWord`.)
+          this.words.push(n > BY_CODES ? flat(word) : word);
           const first = T[e + E_CODES]!;
           const slot = (mode === HASHED ? slotOf(n, first, word.charCodeAt(n >> 1), word.charCodeAt(n - 1), mask) : mode === BY_PAIR ? pairOf(word) : first) & mask;
           T[e + E_NEXT] = T[slots + slot]!;
@@ -431,7 +442,7 @@ class TrieWriter {
  * 7 characters, `startsWith` beyond (a 12-character word: 445 -> 315 instructions).
  */
 function sameWord(s: WalkState, T: Int32Array, e: number, path: string, start: number, n: number): boolean {
-  if (n > 7) return path.startsWith(s.trie.words[T[(e + E_FLAGS) | 0]! >> 1]!, start);
+  if (n > BY_CODES) return path.startsWith(s.trie.words[T[(e + E_FLAGS) | 0]! >> 1]!, start);
   let k = 1;
   while (k < n && path.charCodeAt(start + k) === T[(e + E_CODES + k) | 0]) k++;
   return k === n;
