@@ -150,7 +150,7 @@ export class StrategyRecognizer implements Recognizer {
       if (layout !== null) {
         const captures = env.captures!;
         params = layout.build!(captures, captures.escaped, layout.defaults);
-        if (layout.plain) return { name: layout.name, params };
+        if (layout.plain === true) return { name: layout.name, params };
       } else params = r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
       if (!r.hasBlocks || blocksMatch(r.route.blocks, params, env.context(path))) {
