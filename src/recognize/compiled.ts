@@ -285,9 +285,10 @@ interface FlatTrie {
  * through its slow branch. A property key is internalized, and an internalized string is flat.
  */
 const flat = (word: string) => Object.keys({ [word]: 0 })[0]!;
-
 /** The longest word compared code by code; longer ones are compared by `startsWith` (see `sameWord`). */
 const BY_CODES = 7;
+/** The shortest cut V8 makes a slice (shorter ones are copied, so are flat already). */
+const SLICED_MIN = 13;
 
 /** Lays a built trie out flat, computing each node's `min` and ordering terminals and class edges by priority. */
 class TrieWriter {
@@ -375,8 +376,8 @@ class TrieWriter {
           }
           T[e + E_FLAGS] = this.words.length * 2 + marked;
           if (marked !== 0) this.marked = true;
-          // (Only words compared as strings: see `sameWord`.)
-          this.words.push(n > BY_CODES ? flat(word) : word);
+          // (Only words compared as strings, and long enough to be slices: see `flat`.)
+          this.words.push(n >= SLICED_MIN ? flat(word) : word);
           const first = T[e + E_CODES]!;
           const slot = (mode === HASHED ? slotOf(n, first, word.charCodeAt(n >> 1), word.charCodeAt(n - 1), mask) : mode === BY_PAIR ? pairOf(word) : first) & mask;
           T[e + E_NEXT] = T[slots + slot]!;
