@@ -22,3 +22,11 @@ export class RoutingError extends Error {
 export class RuntimeError extends Error {
   override name = "RuntimeError" as const;
 }
+
+/**
+ * A redirect's `%{name}` names a parameter the request does not have: Rails' `String#%` raises
+ * KeyError (`key{name} not found`), which a Rails app answers with a server error.
+ */
+export class KeyError extends Error {
+  override name = "KeyError" as const;
+}

@@ -1,5 +1,6 @@
 import type { Redirect, RedirectRequest } from "../table/redirect.js";
 import type { RequestContext } from "./request.js";
+import { KeyError } from "../errors.js";
 
 /**
  * Serving a redirect route: the `Location` Rails' `ActionDispatch::Routing::Redirect#serve`
@@ -39,10 +40,16 @@ export const escapeForm = (v: unknown) =>
 /** `CGI.escape`, as `to_query` uses it: space as `+`, `-._~` and alphanumerics kept. */
 const cgiEscape = (v: unknown) => rubyString(v).replace(/[^\-._~0-9A-Za-z ]/gu, percentEncode).replace(/ /g, "+");
 
-/** Ruby's `String#%` with a hash, for `%{name}` (and `%%`); other `%` sequences are left as they are. */
+/**
+ * Ruby's `String#%` with a hash, for `%{name}` (and `%%`); other `%` sequences are left as they
+ * are. A name the params lack throws `KeyError`, as Ruby's does.
+ */
 function interpolate(template: string, params: Params, escape: (v: unknown) => string): string {
-  return template.replace(/%%|%\{(\w*)\}/g, (m, name: string | undefined) =>
-    m === "%%" ? "%" : Object.hasOwn(params, name!) ? escape(params[name!]) : "");
+  return template.replace(/%%|%\{(\w*)\}/g, (m, name: string | undefined) => {
+    if (m === "%%") return "%";
+    if (!Object.hasOwn(params, name!)) throw new KeyError(`key{${name}} not found`);
+    return escape(params[name!]);
+  });
 }
 
 const INTERPOLATION = /%\{\w*\}/;
