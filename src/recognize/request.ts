@@ -1,4 +1,5 @@
 import type { RequestConstraint, RequestInfo } from "../table/route.js";
+import { parseNestedQuery } from "./redirect.js";
 
 /**
  * What a caller may tell `recognize` about the request, for request constraints (`subdomain:`,
@@ -64,6 +65,7 @@ export class RequestContext {
   private readonly given: RecognizeRequest;
   private cachedSubdomain: string | undefined;
   private cachedHeaders: Record<string, string> | undefined;
+  private cachedQuery: Record<string, unknown> | undefined;
 
   constructor(method: string, path: string, query: string, request: RecognizeRequest | undefined) {
     this.method = method;
@@ -143,6 +145,7 @@ export class RequestContext {
       case "content_type": return this.headers["content-type"] ?? null;
       case "media_type": return (this.headers["content-type"] ?? "").split(/\s*[;,]\s*/, 1)[0]!.toLowerCase() || null;
       case "xhr": return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
+      case "format": return this.format;
       default: return undefined;
     }
   }
@@ -151,11 +154,35 @@ export class RequestContext {
     return this.port === this.standardPort ? this.host : `${this.host}:${this.port}`;
   }
 
+  /** The query string's parameters (Rails' `query_parameters`), parsed on first use. */
+  get queryParameters(): Record<string, unknown> {
+    return (this.cachedQuery ??= this.query === "" ? Object.create(null) as Record<string, unknown> : parseNestedQuery(this.query));
+  }
+
+  /**
+   * `request.format` as a hash constraint compares it (`Mime::Type#to_s`): from the `format`
+   * query parameter, else a non-browser `Accept` header, else the path's extension, else
+   * `text/javascript` for XHR, else `text/html` (`ActionDispatch::Http::MimeNegotiation#formats`).
+   * Null where Rails has no registered type (`?format=unknown`).
+   */
+  get format(): string | null {
+    const fromQuery = this.queryParameters.format;
+    if (fromQuery != null) return typeof fromQuery === "string" ? MIME_BY_EXTENSION[fromQuery] ?? null : null;
+    const accept = acceptedFormat(this.headers["accept"], this.attribute("xhr") === true);
+    if (accept !== undefined) return accept;
+    const ext = /\.(\w+)$/.exec(this.path);
+    if (ext && MIME_BY_EXTENSION[ext[1]!] !== undefined) return MIME_BY_EXTENSION[ext[1]!]!;
+    return this.attribute("xhr") === true ? "text/javascript" : "text/html";
+  }
+
   /** The request object lambdas and `matches` constraints receive. */
   info(params: Record<string, unknown>): RequestInfo {
     const merged: Record<string, unknown> = Object.create(null);
+    // Rails' `parameters`: request (body) parameters, then the query string's, then the path's.
     const extra = this.given.params;
     if (extra && typeof extra === "object") for (const k of Object.keys(extra)) merged[k] = extra[k];
+    const query = this.queryParameters;
+    for (const k of Object.keys(query)) merged[k] = query[k];
     for (const k of Object.keys(params)) merged[k] = params[k];
     const info: RequestInfo = {
       ...this.given,
@@ -174,6 +201,74 @@ export class RequestContext {
     if (typeof this.given.ip === "string") info.ip = this.given.ip;
     return info;
   }
+}
+
+// Rails' registered MIME types (action_dispatch/http/mime_types.rb): by extension, and by type
+// string or synonym.
+const MIME_TYPES: ReadonlyArray<readonly [string, string, readonly string[], readonly string[]]> = [
+  ["text/html", "html", ["application/xhtml+xml"], ["xhtml"]],
+  ["text/plain", "text", [], ["txt"]],
+  ["text/javascript", "js", ["application/javascript", "application/x-javascript"], []],
+  ["text/css", "css", [], []],
+  ["text/calendar", "ics", [], []],
+  ["text/csv", "csv", [], []],
+  ["text/vcard", "vcf", [], []],
+  ["text/vtt", "vtt", [], []],
+  ["image/png", "png", [], []],
+  ["image/jpeg", "jpeg", [], ["jpg", "jpe", "pjpeg"]],
+  ["image/gif", "gif", [], []],
+  ["image/bmp", "bmp", [], []],
+  ["image/tiff", "tiff", [], ["tif"]],
+  ["image/svg+xml", "svg", [], []],
+  ["video/mpeg", "mpeg", [], ["mpg", "mpe"]],
+  ["audio/mpeg", "mp3", [], ["mp1", "mp2"]],
+  ["audio/ogg", "ogg", [], ["oga", "spx", "opus"]],
+  ["audio/aac", "m4a", ["audio/mp4"], ["mpg4", "aac"]],
+  ["video/webm", "webm", [], []],
+  ["video/mp4", "mp4", [], ["m4v"]],
+  ["font/otf", "otf", [], []],
+  ["font/ttf", "ttf", [], []],
+  ["font/woff", "woff", [], []],
+  ["font/woff2", "woff2", [], []],
+  ["application/xml", "xml", ["text/xml", "application/x-xml"], []],
+  ["application/rss+xml", "rss", [], []],
+  ["application/atom+xml", "atom", [], []],
+  ["application/x-yaml", "yaml", ["text/yaml"], ["yml"]],
+  ["multipart/form-data", "multipart_form", [], []],
+  ["application/x-www-form-urlencoded", "url_encoded_form", [], []],
+  ["application/json", "json", ["text/x-json", "application/jsonrequest"], []],
+  ["application/pdf", "pdf", [], []],
+  ["application/zip", "zip", [], []],
+  ["application/gzip", "gzip", ["application/x-gzip"], ["gz"]],
+];
+const MIME_BY_EXTENSION: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
+  MIME_TYPES.flatMap(([type, ext, , exts]) => [ext, ...exts].map((e) => [e, type] as const))));
+const MIME_BY_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
+  MIME_TYPES.flatMap(([type, , synonyms]) => [type, ...synonyms].map((t) => [t, type] as const))));
+
+// Mime::Type::BROWSER_LIKE_ACCEPTS.
+const BROWSER_LIKE_ACCEPTS = /,\s*\*\/\*|\*\/\*\s*,/;
+
+/**
+ * The format an `Accept` header gives (`valid_accept_header` and `Mime::Type.parse`, simplified: a
+ * list is ordered by `q` alone, and `type/*` is not expanded), or undefined where Rails would not
+ * use the header. A registered type or `*\/*`; null where no entry is registered.
+ */
+function acceptedFormat(accept: string | undefined, xhr: boolean): string | null | undefined {
+  if (accept === undefined || !/\S/.test(accept)) return undefined;
+  if (!xhr && BROWSER_LIKE_ACCEPTS.test(accept)) return undefined;
+  const items = accept.split(",").map((item, i) => {
+    const [type = "", ...rest] = item.split(/\s*;\s*/);
+    const q = rest.map((p) => /^q=([\d.]+)$/.exec(p.trim())).find((m) => m !== null);
+    return { type: type.trim(), q: q ? Number(q[1]) : 1, i };
+  }).filter((x) => x.type !== "");
+  items.sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { type } of items) {
+    if (type === "*/*") return type;
+    const known = MIME_BY_TYPE[type];
+    if (known !== undefined) return known;
+  }
+  return null;
 }
 
 function normalizeProtocol(p: unknown): string {

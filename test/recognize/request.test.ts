@@ -1,0 +1,66 @@
+// What constraints see of the request, beyond the fixtures (which give only a host). Answers
+// from Rails 6.1 through ../shared/conformance/oracle.rb (test/conformance/cases/recognize-extra.yml).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { plain, recognizers, STRATEGIES } from "./factory.js";
+
+describe("lambda constraints see the query string's parameters (Rails' req.params)", () => {
+  const rec = recognizers((r) => {
+    r.get("x/:id", { to: "x#big", constraints: (req: { params?: Record<string, unknown> }) => Number(req.params?.id) > 5 });
+    r.get("x/:id", { to: "x#q", constraints: (req: { params?: Record<string, unknown> }) => req.params?.y === "1" });
+    r.get("x/:id", { to: "x#small" });
+    r.get("n/:id", { to: "n#n", constraints: (req: { params?: Record<string, unknown> }) => JSON.stringify(req.params) === '{"a":{"b":["1"]},"id":"2","controller":"n","action":"n"}' });
+  });
+  const cases: [string, string | null, Record<string, unknown>?][] = [
+    ["/x/7", "big"],
+    ["/x/3", "small"],
+    ["/x/3?y=1", "q"],
+    ["/x/3?y=2", "small"],
+    // path parameters win over the query's
+    ["/x/3?id=9", "small"],
+    ["/x/3?y=2", "small", { params: { y: "1" } }],
+    ["/x/3?y=1", "q", { params: { y: "2" } }],
+    ["/n/2?a[b][]=1&id=5", "n"],
+  ];
+  for (const s of STRATEGIES) {
+    it(`answers as Rails (${s})`, () => {
+      for (const [path, action, request] of cases) {
+        const res = plain(rec[s].recognize("GET", path, request)) as { params: { action: string } } | null;
+        assert.equal(res?.params.action ?? null, action, path);
+      }
+    });
+  }
+});
+
+describe("a `format:` request condition compares request.format (Mime::Type#to_s)", () => {
+  const rec = recognizers((r) => {
+    r.get("b", { to: "b#json", format: false, constraints: { format: /json/ } });
+    r.get("b", { to: "b#html", format: false, constraints: { format: "text/html" } });
+    r.get("b", { to: "b#other", format: false });
+    r.get("c/:id", { to: "c#xml", format: false, constraints: { id: /[^\/]+/, format: /xml/ } });
+    r.get("c/:id", { to: "c#other", format: false, constraints: { id: /[^\/]+/ } });
+  });
+  const action = (s: (typeof STRATEGIES)[number], path: string, request?: Record<string, unknown>) =>
+    (plain(rec[s].recognize("GET", path, request)) as { params: { action: string } } | null)?.params.action ?? null;
+  for (const s of STRATEGIES) {
+    it(`answers as Rails (${s})`, () => {
+      assert.equal(action(s, "/b"), "html");
+      assert.equal(action(s, "/b?format=json"), "json");
+      assert.equal(action(s, "/b?format=nope"), "other");
+      assert.equal(action(s, "/b?format="), "other");
+      assert.equal(action(s, "/c/a.rss"), "xml");
+      assert.equal(action(s, "/c/a.txt"), "other");
+      assert.equal(action(s, "/c/a.unknown?format=xml"), "xml");
+      assert.equal(action(s, "/c/a?format=rss"), "xml");
+    });
+    it(`reads a non-browser Accept header, and XHR (${s})`, () => {
+      assert.equal(action(s, "/b", { headers: { Accept: "application/json" } }), "json");
+      assert.equal(action(s, "/b", { headers: { Accept: "text/x-json" } }), "json");
+      assert.equal(action(s, "/b", { headers: { Accept: "text/html;q=0.5, application/json" } }), "json");
+      assert.equal(action(s, "/b", { headers: { Accept: "application/json, */*" } }), "html");
+      assert.equal(action(s, "/b", { headers: { Accept: "foo/bar" } }), "other");
+      assert.equal(action(s, "/b", { headers: { "X-Requested-With": "XMLHttpRequest" } }), "other");
+      assert.equal(action(s, "/b", { format: "application/json" }), "json");
+    });
+  }
+});
