@@ -1,3 +1,5 @@
+import { KeyError } from "../errors.js";
+import type { Redirect } from "../table/redirect.js";
 import type { Route } from "../table/route.js";
 import { normalizeRequestPath, queryOf } from "./path.js";
 import { HTTP_METHODS, prepareRoute, type PreparedRoute } from "./prepare.js";
@@ -155,13 +157,28 @@ export class StrategyRecognizer implements Recognizer {
       if (r.plain) return { name: r.name, params };
       if (!r.hasBlocks || blocksMatch(r.route.blocks, params, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
-          return { name: r.route.name, redirect: serveRedirect(r.route.endpoint.redirect, params, env.context(path)) };
+          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path)) };
         }
         return { name: r.route.name, params };
       }
       index = this.matcher.first(verb, path, index, env);
       if (index < 0) return null;
     }
+  }
+}
+
+/**
+ * A redirect route's answer. A `%{name}` the request's params lack throws Ruby's `KeyError` (a
+ * server error in a Rails app), its message naming the route and the fix.
+ */
+function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext): RedirectResponse {
+  try {
+    return serveRedirect(redirect, params, ctx);
+  } catch (e) {
+    if (e instanceof KeyError) {
+      e.message += ` (redirect of ${route.verb || "any verb"} ${route.path}: this request has no such parameter; give it a default or a block redirect)`;
+    }
+    throw e;
   }
 }
 
