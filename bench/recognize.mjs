@@ -25,8 +25,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
 const drawOnly = args.includes("--draw");
+const scaleOf = args.includes("--scale") ? args[args.indexOf("--scale") + 1] : null;
 const tablesDir = path.join(here, "tables");
 const TABLES = ["github", "rails-app", "synth-100", "synth-1000", "synth-10000"];
+/** Routers whose growth from 100 to 10,000 routes is measured (`--scale`). */
+const SCALED = ["switchyard", "memoirist", "Map"];
 
 if (!TABLES.every((t) => fs.existsSync(path.join(tablesDir, `${t}.json`)))) {
   execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
@@ -57,6 +60,13 @@ function switchyardKeys(table, routes) {
 }
 
 // ------------------------------------------------------------------ run
+
+/** `Map<method, Map<path, key>>` of a table's static routes: the baseline for static hits. */
+function staticMap(table) {
+  const statics = new Map();
+  for (const r of table.routes) if (!strip(r.path).includes(":")) (statics.get(r.method) ?? statics.set(r.method, new Map()).get(r.method)).set(strip(r.path), r.key);
+  return statics;
+}
 
 function verify(requests, find, key) {
   let wrong = 0, first = null;
@@ -96,21 +106,60 @@ async function timeAll(entries) {
   return out;
 }
 
+/**
+ * Two entries' time ratio measured in pairs: A and B each answer the request list for a burst of
+ * ~5 ms, one right after the other (the order alternating), PAIRS times; the figure is the median
+ * of the pairs' ratios, with its quartiles. A neighbour's burst that slows one mitata run for a
+ * second moves a single-run ratio by up to 2x on this machine; within a pair, A and B share the
+ * machine's state, and the median discards the pairs such a burst splits.
+ */
+const PAIRS = 41;
+const BURST_NS = 5e6;
+function burst(requests, find, passes) {
+  const t0 = process.hrtime.bigint();
+  for (let k = 0; k < passes; k++) for (let i = 0; i < requests.length; i++) do_not_optimize(find(requests[i].method, requests[i].path));
+  return Number(process.hrtime.bigint() - t0) / (passes * requests.length);
+}
+function paired(a, b, estimateNs) {
+  const passes = Math.max(1, Math.round(BURST_NS / (estimateNs * Math.max(a.requests.length, b.requests.length))));
+  const ratios = [];
+  for (let i = 0; i < PAIRS; i++) {
+    let ta, tb;
+    if (i % 2 === 0) { ta = burst(a.requests, a.find, passes); tb = burst(b.requests, b.find, passes); }
+    else { tb = burst(b.requests, b.find, passes); ta = burst(a.requests, a.find, passes); }
+    ratios.push(ta / tb);
+  }
+  ratios.sort((x, y) => x - y);
+  return { median: ratios[PAIRS >> 1], p25: ratios[Math.floor(PAIRS / 4)], p75: ratios[Math.floor((3 * PAIRS) / 4)] };
+}
+const fmtPair = (r) => `${r.median.toFixed(2)}x (quartiles ${r.p25.toFixed(2)}-${r.p75.toFixed(2)})`;
+
 const fmt = (ns) => `${ns.toFixed(0).padStart(6)} ns`;
 const results = {};
 const resultFile = (name) => path.join(tablesDir, `run-${name}.json`);
 
 // The parent: one child process per table, then one for the draw.
-if (!only && !drawOnly) {
+if (!only && !drawOnly && !scaleOf) {
   const self = fileURLToPath(import.meta.url);
-  for (const name of [...TABLES, "draw"]) {
+  const runs = [...TABLES.map((t) => [t, ["--only", t]]), ...SCALED.map((r) => [`scale-${r}`, ["--scale", r]]), ["draw", ["--draw"]]];
+  for (const [name, flags] of runs) {
     fs.rmSync(resultFile(name), { force: true });
-    const r = spawnSync(process.execPath, ["--expose-gc", self, ...(name === "draw" ? ["--draw"] : ["--only", name])], { stdio: "inherit", env: process.env });
+    const r = spawnSync(process.execPath, ["--expose-gc", self, ...flags], { stdio: "inherit", env: process.env });
     if (r.status !== 0) process.exit(r.status ?? 1);
     results[name] = JSON.parse(fs.readFileSync(resultFile(name), "utf8"));
   }
   const a = results["synth-100"].times["switchyard plain"], b = results["synth-10000"].times["switchyard plain"];
-  console.log(`\n10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost`);
+  console.log(`\n10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost (from the two tables' runs; paired in one process: ${fmtPair(results["scale-switchyard"])})`);
+  console.log("\ntargets, from the paired ratios:");
+  for (const t of TABLES) {
+    for (const [list, p] of Object.entries(results[t].pairs)) {
+      const target = list === "static" ? 3 : 0.9;
+      console.log(`  ${t.padEnd(12)} ${list.padEnd(7)} switchyard/${p.peer.padEnd(20)} ${fmtPair(p)}  ${p.median <= target ? "met" : "missed"} (<= ${target}x)`);
+    }
+  }
+  const scale = results["scale-switchyard"].median;
+  console.log(`  10,000 vs 100 routes: ${fmtPair(results["scale-switchyard"])}  ${scale <= 1.5 ? "met" : "missed"} (<= 1.5x; memoirist ${fmtPair(results["scale-memoirist"])}; a Map's static hits ${fmtPair(results["scale-Map"])})`);
+  console.log(`  draw + compile 10,000 routes: ${results.draw.ms.toFixed(1)} ms  ${results.draw.ms < 100 ? "met" : "missed"} (< 100 ms)`);
   fs.writeFileSync(path.join(tablesDir, "last-run.json"), JSON.stringify(results, null, 1));
   process.exit(0);
 }
@@ -137,24 +186,57 @@ for (const name of TABLES) {
     }
   }
   // Static hits against a Map<method, Map<path>> of the static routes (the limit).
-  const statics = new Map();
-  for (const r of table.routes) if (!strip(r.path).includes(":")) (statics.get(r.method) ?? statics.set(r.method, new Map()).get(r.method)).set(strip(r.path), r.key);
+  const statics = staticMap(table);
   const staticHits = table.requests.filter((q) => q.kind === "static");
   entries.push({ label: "Map baseline static", list: "static", router: "Map", requests: staticHits, find: (m, p) => statics.get(m)?.get(p) });
   entries.push({ label: "switchyard static", list: "static", router: "switchyard", requests: staticHits, find: (m, p) => routes.recognize(m, p) });
 
   const times = await timeAll(entries);
-  fs.writeFileSync(resultFile(name), JSON.stringify({ routes: table.routes.length, times: Object.fromEntries(times), notes }));
+  // Then switchyard against the fastest correct peer of each list (the Map baseline for static
+  // hits), measured in pairs.
+  const pairs = {};
+  for (const list of ["plain", "format", "static"]) {
+    const own = entries.find((e) => e.list === list && e.router === "switchyard");
+    const rivals = entries.filter((e) => e.list === list && e.router !== "switchyard").sort((a, b) => times.get(a.label) - times.get(b.label));
+    if (own === undefined || rivals.length === 0) continue;
+    pairs[list] = { peer: rivals[0].router, ...paired(own, rivals[0], times.get(own.label)) };
+  }
+  fs.writeFileSync(resultFile(name), JSON.stringify({ routes: table.routes.length, times: Object.fromEntries(times), pairs, notes }));
   console.log(`\n${name} (${table.routes.length} routes, ${table.requests.length} requests)`);
   for (const list of ["plain", "format", "static"]) {
     const rows = entries.filter((e) => e.list === list).map((e) => [e.router, times.get(e.label)]).sort((a, b) => a[1] - b[1]);
     if (rows.length === 0) continue;
     const sy = rows.find((r) => r[0] === "switchyard")[1];
-    const peers = rows.filter((r) => r[0] !== "switchyard");
     console.log(`  ${list}:`);
     for (const [router, ns] of rows) console.log(`    ${router.padEnd(22)} ${fmt(ns)}  ${router === "switchyard" ? "" : `switchyard/this = ${(sy / ns).toFixed(2)}x`}`);
+    if (pairs[list]) console.log(`    paired, ${PAIRS} bursts each: switchyard/${pairs[list].peer} = ${fmtPair(pairs[list])}`);
   }
   for (const n of notes) console.log(`  not compared: ${n}`);
+}
+
+// How a router's time grows with its table: 10,000 routes against 100, in one process, paired.
+// (Both tables' request lists are 1,333 requests of the same mix.)
+if (scaleOf) {
+  const entryFor = async (tableName) => {
+    const table = load(tableName);
+    if (scaleOf === "switchyard") {
+      const routes = drawTable(table);
+      return { requests: table.requests, find: (m, p) => routes.recognize(m, p) };
+    }
+    if (scaleOf === "Map") {
+      // The limit: the static hits of the table's list, looked up in a Map of its static paths.
+      const statics = staticMap(table);
+      return { requests: table.requests.filter((q) => q.kind === "static"), find: (m, p) => statics.get(m)?.get(p) };
+    }
+    const adapter = await PEERS[scaleOf](table, false);
+    return { requests: table.requests, find: adapter.find };
+  };
+  const small = await entryFor("synth-100");
+  const large = await entryFor("synth-10000");
+  for (let i = 0; i < 200; i++) { burst(small.requests, small.find, 1); burst(large.requests, large.find, 1); }
+  const r = paired(large, small, 1000);
+  console.log(`\n${scaleOf}: 10,000 routes against 100, paired: ${fmtPair(r)}`);
+  fs.writeFileSync(resultFile(`scale-${scaleOf}`), JSON.stringify(r));
 }
 
 // Drawing and compiling 10,000 routes, and the heap they hold. The first draw of a process pays
