@@ -125,6 +125,12 @@ describe("url options", () => {
     assert.equal(h.photo_url(1, { onlyPath: true }), "/photos/1");
     assert.equal(h.root_url({ scriptName: "/app" }), "http://example.com/app/");
   });
+  it("originalScriptName is prefixed to the script name, as Rails concatenates them", () => {
+    assert.equal(h.photos_path({ originalScriptName: "/o" }), "/o/photos");
+    assert.equal(h.photos_path({ original_script_name: "/o/", scriptName: "/s/" }), "/o//s/photos");
+    assert.equal(h.root_url({ originalScriptName: "/o" }), "http://example.com/o/");
+    assert.equal(h.photos_path({ originalScriptName: "" }), "/photos");
+  });
 });
 
 describe("url_for and route_for", () => {
