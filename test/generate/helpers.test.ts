@@ -173,6 +173,11 @@ describe("polymorphic routes", () => {
     assert.equal(h.polymorphic_path(new Sheep()), "/sheep");
     assert.equal(h.polymorphic_url(new Photo(1), { anchor: "x" }), "http://example.com/photos/1#x");
   });
+  it("routing_type chooses the helper for polymorphic_url only; polymorphic_path passes it on as a parameter", () => {
+    assert.equal(h.polymorphic_url(new Photo(1), { routingType: "path" }), "/photos/1");
+    assert.equal(h.polymorphic_url(new Photo(1), { routing_type: "url" }), "http://example.com/photos/1");
+    assert.equal(h.polymorphic_path(new Photo(1), { routing_type: "url" }), "/photos/1?routing_type=url");
+  });
   it("persisted is record.persisted, else id != null", () => {
     const draft = Object.assign(new Photo(9), { persisted: false });
     assert.equal(h.polymorphic_path(draft), "/photos");
