@@ -437,7 +437,8 @@ function polymorphic(ctx: Context, type: Strategy, target: unknown, options: Rec
   for (const key of Object.keys(options)) {
     const k = optionName(key);
     if (k === "action") act = truthy(options[key]) ? String(options[key]) : null;
-    else if (k === "routing_type") routingType = options[key];
+    // Only polymorphic_url takes routing_type; polymorphic_path passes it on to the helper (the query string).
+    else if (k === "routing_type" && type === "url") routingType = options[key];
     else { opts[k] = options[key]; hasOptions = true; }
   }
   let suffix = type;

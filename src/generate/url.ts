@@ -44,6 +44,8 @@ export class UrlOptions {
   declare password: unknown;
   declare scriptName: unknown;
   declare relativeUrlRoot: unknown;
+  /** Prefixed to the script name (Rails: `original_script_name + script_name`), as a mounted app's URL helpers pass it. */
+  declare originalScriptName: unknown;
   declare trailingSlash: unknown;
   declare anchor: unknown;
   declare onlyPath: unknown;
@@ -66,6 +68,7 @@ export class UrlOptions {
     this.password = undefined;
     this.scriptName = undefined;
     this.relativeUrlRoot = undefined;
+    this.originalScriptName = undefined;
     this.trailingSlash = undefined;
     this.anchor = undefined;
     this.onlyPath = undefined;
@@ -78,6 +81,7 @@ export class UrlOptions {
     c.host = this.host; c.protocol = this.protocol; c.port = this.port; c.hasPort = this.hasPort;
     c.subdomain = this.subdomain; c.hasSubdomain = this.hasSubdomain; c.domain = this.domain; c.tldLength = this.tldLength;
     c.user = this.user; c.password = this.password; c.scriptName = this.scriptName; c.relativeUrlRoot = this.relativeUrlRoot;
+    c.originalScriptName = this.originalScriptName;
     c.trailingSlash = this.trailingSlash; c.anchor = this.anchor; c.onlyPath = this.onlyPath;
     c.params = this.params; c.hasParams = this.hasParams;
     return c;
@@ -98,7 +102,7 @@ export class UrlOptions {
       case "only_path": this.onlyPath = value; return true;
       case "script_name": this.scriptName = value; return true;
       case "relative_url_root": this.relativeUrlRoot = value; return true;
-      case "original_script_name": return true;
+      case "original_script_name": this.originalScriptName = value; return true;
       default: return false;
     }
   }
@@ -124,7 +128,9 @@ export function renderUrl(options: UrlOptions, path: string, query: string, stra
 
 function pathFor(options: UrlOptions, generated: string, query: string): string {
   const sn = options.scriptName, root = options.relativeUrlRoot;
-  const scriptName = truthy(sn) ? sn : truthy(root) ? root : "";
+  let scriptName = truthy(sn) ? sn : truthy(root) ? root : "";
+  const original = options.originalScriptName;
+  if (truthy(original)) scriptName = String(original) + String(scriptName);
   let path = scriptName === "" ? generated : chompSlash(String(scriptName)) + generated;
   if (truthy(options.trailingSlash)) path = addTrailingSlash(path);
   if (query !== "") path += "?" + query;

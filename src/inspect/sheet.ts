@@ -55,23 +55,27 @@ function expanded(rows: Row[], width: number): string {
 
 function noRoutes(none: boolean, options: InspectOptions): string {
   if (none) return `You don't have any routes defined!\n\nPlease add some routes in config/routes.ts.\n\n${GUIDE}`;
-  const what = options.controller !== undefined ? "No routes were found for this controller." : "No routes were found for this grep pattern.";
+  const what = options.controller != null ? "No routes were found for this controller." : "No routes were found for this grep pattern.";
   return `${what}\n${GUIDE}`;
 }
 
 /**
  * The `-c`/`-g` filters (Rails' `RoutesInspector#normalize_filter`): `controller` matches the
  * controller after underscoring and dropping a `Controller` suffix; `grep` matches name, verb,
- * path, controller or action; `controller` wins when both are given.
+ * path, controller or action; `controller` wins when both are given. As in Ruby, a filter that
+ * is an empty string is still given (`-c Controller` leaves an empty pattern that matches every
+ * controller), and a route without a controller or action (a redirect, a mount) never matches
+ * on that attribute (`Regexp#match?(nil)` is false) — so `-c` never lists redirects or mounts.
  */
 export function filterRoutes(routes: readonly Route[], filter: Pick<InspectOptions, "controller" | "grep">): readonly Route[] {
-  if (filter.controller) {
+  const matches = (re: RegExp, s: string | null | undefined) => s != null && re.test(s);
+  if (filter.controller != null) {
     const re = safeRegExp(underscore(filter.controller).replace(/_?controller$/, ""));
-    return routes.filter((r) => re.test(r.controller ?? ""));
+    return routes.filter((r) => matches(re, r.controller));
   }
-  if (filter.grep) {
+  if (filter.grep != null) {
     const re = safeRegExp(filter.grep);
-    return routes.filter((r) => [r.controller ?? "", r.action ?? "", r.verb, r.name ?? "", r.path].some((s) => re.test(s)));
+    return routes.filter((r) => [r.controller, r.action, r.verb, r.name ?? "", r.path].some((s) => matches(re, s)));
   }
   return routes;
 }

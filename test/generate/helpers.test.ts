@@ -125,6 +125,12 @@ describe("url options", () => {
     assert.equal(h.photo_url(1, { onlyPath: true }), "/photos/1");
     assert.equal(h.root_url({ scriptName: "/app" }), "http://example.com/app/");
   });
+  it("originalScriptName is prefixed to the script name, as Rails concatenates them", () => {
+    assert.equal(h.photos_path({ originalScriptName: "/o" }), "/o/photos");
+    assert.equal(h.photos_path({ original_script_name: "/o/", scriptName: "/s/" }), "/o//s/photos");
+    assert.equal(h.root_url({ originalScriptName: "/o" }), "http://example.com/o/");
+    assert.equal(h.photos_path({ originalScriptName: "" }), "/photos");
+  });
 });
 
 describe("url_for and route_for", () => {
@@ -166,6 +172,11 @@ describe("polymorphic routes", () => {
     assert.equal(h.polymorphic_path(new AdminPhoto(3)), "/admin/photos/3");
     assert.equal(h.polymorphic_path(new Sheep()), "/sheep");
     assert.equal(h.polymorphic_url(new Photo(1), { anchor: "x" }), "http://example.com/photos/1#x");
+  });
+  it("routing_type chooses the helper for polymorphic_url only; polymorphic_path passes it on as a parameter", () => {
+    assert.equal(h.polymorphic_url(new Photo(1), { routingType: "path" }), "/photos/1");
+    assert.equal(h.polymorphic_url(new Photo(1), { routing_type: "url" }), "http://example.com/photos/1");
+    assert.equal(h.polymorphic_path(new Photo(1), { routing_type: "url" }), "/photos/1?routing_type=url");
   });
   it("persisted is record.persisted, else id != null", () => {
     const draft = Object.assign(new Photo(9), { persisted: false });

@@ -30,6 +30,26 @@ test("controller and grep filters", () => {
   assert.doesNotThrow(() => set.inspect({ grep: "(" }));
 });
 
+test("filters match as Ruby's Regexp#match? does: routes without a controller never match -c; an empty filter is given", () => {
+  // Rails 6.1 (RoutesInspector#filter_routes) for the same table: `-c Controller` leaves the
+  // pattern // — every route with a controller, but not the redirect or the mount.
+  const withRedirect = draw((r) => {
+    r.resources("photos", { only: ["index"] });
+    r.get("old", { to: r.redirect("/new") });
+    r.mount(() => null, { at: "/rack" });
+  });
+  const photosOnly = [
+    "Prefix Verb URI Pattern       Controller#Action",
+    "photos GET  /photos(.:format) photos#index",
+  ].join("\n");
+  assert.equal(withRedirect.inspect({ controller: "Controller" }), photosOnly);
+  assert.equal(withRedirect.inspect({ controller: "" }), photosOnly);
+  assert.equal(withRedirect.inspect({ controller: "", grep: "old" }), photosOnly);
+  assert.equal(withRedirect.inspect({ grep: "^$" }).split("\n").length, 2); // the mount's empty verb
+  assert.match(withRedirect.inspect({ grep: "^$" }), /\/rack/);
+  assert.match(withRedirect.inspect({ controller: "zzz" }), /^No routes were found for this controller\./);
+});
+
 test("an empty table says so", () => {
   assert.match(draw(() => {}).inspect(), /^You don't have any routes defined!\n\nPlease add some routes in config\/routes\.ts\./);
 });
