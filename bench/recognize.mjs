@@ -1,13 +1,15 @@
 // Recognition benchmark (issue 3): switchyard's compiled recognizer against the fastest JavaScript
 // routers, on the shared tables of ../shared/bench (generated into bench/tables/).
-//   npm run build && node --expose-gc bench/recognize.mjs [--only TABLE | --draw]
+//   npm run build && node --expose-gc bench/recognize.mjs [--only TABLE | --scale ROUTER | --draw]
 //
 // Every router registers the same table (switchyard with full Rails semantics, through `draw`),
 // every router's answer to every request is checked against the table's `expect` before timing,
 // and only routers that answer every request correctly are compared. Timed: the whole request
 // list (hits and misses mixed), reported per request as the median pass (mitata's p50: a GC
 // pause or a neighbour's burst on this shared machine moves the mean, not the median), best of
-// three rounds (see `timeAll`).
+// three rounds (see `timeAll`); then switchyard against the fastest correct peer in pairs of
+// alternating bursts (see `paired`), the figures the targets are judged by. `--scale ROUTER` times
+// one router on 10,000 routes against 100 the same way, in one process.
 //
 // Each table runs in a process of its own, as an app has one route table: in one process, each
 // router's code would be compiled for five tables at once and the later tables would run in a
