@@ -282,7 +282,8 @@ export class Mapper {
       for (const name of names) this.#declareResource(kind, [name], { ...options }, block);
       return true;
     }
-    if (names.length === 0) throw new ArgumentError(`${kind} needs a resource name, e.g. r.${kind}("photos")`);
+    // Rails 6.1 declares a resource named "" and fails on its controller name.
+    if (names.length === 0) throw new ArgumentError(`'' is not a supported controller name. This can lead to potential routing problems. See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use`);
     if (options.shallow) {
       delete options.shallow;
       this.shallow(() => this.#declareResource(kind, names, options, block));
@@ -314,6 +315,8 @@ export class Mapper {
 
   /** Unknown resource options are typos, not defaults: reject them with the resource's name (Rails 8 is as strict). */
   #checkResourceOptions(kind: string, names: string[], options: Hash): void {
+    // Rails hands a resource's non-resource options to `scope`, which rejects `anchor`.
+    if (Object.hasOwn(options, "anchor")) throw new ArgumentError("anchor is ignored unless passed to `match`");
     for (const [key, value] of Object.entries(options)) {
       if (RESOURCE_KEYS.has(key) || value instanceof RegExp) continue;
       throw new ArgumentError(
