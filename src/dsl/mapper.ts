@@ -282,8 +282,12 @@ export class Mapper {
       for (const name of names) this.#declareResource(kind, [name], { ...options }, block);
       return true;
     }
-    // Rails 6.1 declares a resource named "" and fails on its controller name.
-    if (names.length === 0) throw new ArgumentError(`'' is not a supported controller name. This can lead to potential routing problems. See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use`);
+    // Without a name Rails 6.1 declares a resource named "" (its routes fail on the empty
+    // controller name unless `controller:` gives one or `only: []` declares none).
+    if (names.length === 0) {
+      this.#declareResource(kind, [""], options, block);
+      return true;
+    }
     if (options.shallow) {
       delete options.shallow;
       this.shallow(() => this.#declareResource(kind, names, options, block));

@@ -89,4 +89,10 @@ test("resource options: anchor is rejected as scope rejects it; no name fails on
     "'' is not a supported controller name. This can lead to potential routing problems. See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use";
   fails((r) => r.resources(), empty);
   fails((r) => r.resource(), empty);
+  // Rails declares a resource named "": nothing fails without routes or with a controller.
+  assert.equal(draw((r) => r.resources({ only: [] })).routes.length, 0);
+  assert.deepEqual(
+    draw((r) => r.resources({ controller: "photos", only: "index" })).routes.map((x) => `${x.name} ${x.verb} ${x.path} ${x.reqs}`),
+    ["_index GET / photos#index"],
+  );
 });
