@@ -282,7 +282,12 @@ export class Mapper {
       for (const name of names) this.#declareResource(kind, [name], { ...options }, block);
       return true;
     }
-    if (names.length === 0) throw new ArgumentError(`${kind} needs a resource name, e.g. r.${kind}("photos")`);
+    // Without a name Rails 6.1 declares a resource named "" (its routes fail on the empty
+    // controller name unless `controller:` gives one or `only: []` declares none).
+    if (names.length === 0) {
+      this.#declareResource(kind, [""], options, block);
+      return true;
+    }
     if (options.shallow) {
       delete options.shallow;
       this.shallow(() => this.#declareResource(kind, names, options, block));
@@ -314,6 +319,8 @@ export class Mapper {
 
   /** Unknown resource options are typos, not defaults: reject them with the resource's name (Rails 8 is as strict). */
   #checkResourceOptions(kind: string, names: string[], options: Hash): void {
+    // Rails hands a resource's non-resource options to `scope`, which rejects `anchor`.
+    if (Object.hasOwn(options, "anchor")) throw new ArgumentError("anchor is ignored unless passed to `match`");
     for (const [key, value] of Object.entries(options)) {
       if (RESOURCE_KEYS.has(key) || value instanceof RegExp) continue;
       throw new ArgumentError(

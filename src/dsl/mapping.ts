@@ -1,5 +1,6 @@
 import { ArgumentError } from "../errors.js";
 import { PathPattern } from "../pattern/path.js";
+import { rubyInspect } from "../generate/values.js";
 import { inspectValue } from "../support/inspect.js";
 import { Redirect } from "../table/redirect.js";
 import type { Endpoint, RequestConstraint, Route } from "../table/route.js";
@@ -221,7 +222,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
     constraints = merged(constraints, oc);
   } else {
     if (!isConstraintObject(oc)) {
-      throw new ArgumentError(`Invalid constraint: ${inspectValue(oc)} must respond to :call or :matches?`);
+      throw new ArgumentError(`Invalid constraint: ${rubyInspect(oc)} must respond to :call or :matches?`);
     }
     blocks = Object.freeze([oc as RequestConstraint]);
   }

@@ -38,8 +38,10 @@ export interface MatchOptions {
 /** Options of `scope` (and of `namespace`, `constraints`, `defaults` blocks). Unknown keys become defaults or, as RegExps, constraints. */
 export interface ScopeOptions {
   path?: string;
-  module?: string;
-  as?: string;
+  /** `null` as in Rails: no module (nested, it joins as nothing: `admin/`). */
+  module?: string | null;
+  /** `null` as in Rails: no name prefix (nested, it joins as nothing: `adm__daily`). */
+  as?: string | null;
   controller?: string;
   action?: string;
   shallowPath?: string;
@@ -79,8 +81,8 @@ export interface ResourceOptions {
 
 export interface NamespaceOptions {
   path?: string;
-  as?: string;
-  module?: string;
+  as?: string | null;
+  module?: string | null;
   shallowPath?: string;
   shallowPrefix?: string;
   [key: string]: unknown;

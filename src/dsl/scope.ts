@@ -40,7 +40,9 @@ export const SCOPE_KEYS = [
 ] as const;
 export type ScopeKey = (typeof SCOPE_KEYS)[number];
 
-const joinName = (parent: unknown, child: unknown) => (parent ? `${String(parent)}_${String(child)}` : child);
+/** Ruby's `"#{value}"`: `nil` interpolates as nothing (`namespace :b, as: nil` inside `as: "a"` prefixes `a_`). */
+const toS = (value: unknown): string => (value == null ? "" : String(value));
+const joinName = (parent: unknown, child: unknown) => (parent ? `${toS(parent)}_${toS(child)}` : child);
 const replace = (_parent: unknown, child: unknown) => child;
 /** Merged hashes are only read, so an empty side leaves the other as it is (no copy per nested scope). */
 const mergeHash = (parent: unknown, child: unknown) => {
@@ -58,7 +60,7 @@ export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown
   shallowPath: (parent, child) => normalizeMapperPath(`${parent ?? ""}/${child ?? ""}`),
   as: joinName,
   shallowPrefix: joinName,
-  module: (parent, child) => (parent ? `${String(parent)}/${String(child)}` : child),
+  module: (parent, child) => (parent ? `${toS(parent)}/${toS(child)}` : child),
   controller: replace,
   action: replace,
   via: replace,

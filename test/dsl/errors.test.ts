@@ -76,3 +76,23 @@ test("direct and resolve inside a scope are RuntimeErrors, as in Rails", () => {
 test("unbalanced optional groups name the path", () => {
   fails((r) => r.get("photos(/:id", { to: "photos#show" }), /^Invalid route path "\/photos\(\/:id\(\.:format\)": unclosed '\('/);
 });
+
+test("an invalid constraint object is shown with Ruby's inspect", () => {
+  fails((r) => r.get("x", { to: "a#b", constraints: "nope" as never }), 'Invalid constraint: "nope" must respond to :call or :matches?');
+  fails((r) => r.get("x", { to: "a#b", constraints: [1, "a"] as never }), 'Invalid constraint: [1, "a"] must respond to :call or :matches?');
+});
+
+test("resource options: anchor is rejected as scope rejects it; no name fails on the empty controller", () => {
+  fails((r) => r.resources("posts", { anchor: false } as never), "anchor is ignored unless passed to `match`");
+  fails((r) => r.resource("post", { anchor: true } as never), "anchor is ignored unless passed to `match`");
+  const empty =
+    "'' is not a supported controller name. This can lead to potential routing problems. See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use";
+  fails((r) => r.resources(), empty);
+  fails((r) => r.resource(), empty);
+  // Rails declares a resource named "": nothing fails without routes or with a controller.
+  assert.equal(draw((r) => r.resources({ only: [] })).routes.length, 0);
+  assert.deepEqual(
+    draw((r) => r.resources({ controller: "photos", only: "index" })).routes.map((x) => `${x.name} ${x.verb} ${x.path} ${x.reqs}`),
+    ["_index GET / photos#index"],
+  );
+});

@@ -120,3 +120,22 @@ test("routes in plain and in constrained scopes come out alike where they should
     "tags GET /tags(.:format) tags#index",
   ]);
 });
+
+test("a nil as or module inside a named scope joins as nothing, as Ruby's interpolation of nil does", () => {
+  assert.deepEqual(
+    rows((r) =>
+      r.namespace("admin", { as: "adm" }, () => {
+        r.namespace("reports", { as: null }, () => r.get("daily", { to: "r#daily" }));
+      }),
+    ),
+    ["adm__daily GET /admin/reports/daily(.:format) admin/reports/r#daily"],
+  );
+  assert.deepEqual(
+    rows((r) => r.scope({ as: "a" }, () => r.scope({ as: null }, () => r.get("y", { to: "p#y" })))),
+    ["a__y GET /y(.:format) p#y"],
+  );
+  assert.deepEqual(
+    rows((r) => r.scope({ module: "admin" }, () => r.scope({ module: null }, () => r.get("x", { to: "p#x" })))),
+    ["x GET /x(.:format) admin//p#x"],
+  );
+});
