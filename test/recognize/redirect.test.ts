@@ -21,3 +21,44 @@ describe("a redirect naming a parameter the request lacks", () => {
     });
   }
 });
+
+// Rails' Redirect#serve runs the location through URI.parse (Ruby's RFC 3986 parser), which
+// raises URI::InvalidURIError for what it cannot read; a Rails app answers a server error.
+describe("a redirect whose location URI.parse rejects", () => {
+  const rec = recognizers((r) => {
+    r.get("a(/:x)", { to: r.redirect("/docs/%{x}") });
+    r.get("b(/:x)", { to: r.redirect({ path: "/docs/%{x}" }) });
+    r.get("c/:slug", { to: r.redirect((params: Record<string, string>) => `/pages/${params.slug}`) });
+    r.get("d", { to: r.redirect("/has space") });
+    r.get("e", { to: r.redirect("/ünï") });
+    r.get("f", { to: r.redirect("/100%") });
+    r.get("h/:x", { to: r.redirect("/h/%{x}?q=%{x}#%{x}") });
+    r.get("i", { to: r.redirect("/i?a={b}") });
+    r.get("j", { to: r.redirect("/j#a b") });
+  });
+  const bad: [string, string][] = [
+    ["/a", 'bad URI(is not URI?): "/docs/%{x}"'],
+    ["/b", 'bad URI(is not URI?): "http://example.com/docs/%{x}"'],
+    ["/c/a%20b", 'bad URI(is not URI?): "/pages/a b"'],
+    ["/c/a%7Cb", 'bad URI(is not URI?): "/pages/a|b"'],
+    ["/c/a%25b", 'bad URI(is not URI?): "/pages/a%b"'],
+    ["/c/%C3%BC", 'URI must be ascii only "/pages/\\u00FC"'],
+    ["/d", 'bad URI(is not URI?): "/has space"'],
+    ["/e", 'URI must be ascii only "/\\u00FCn\\u00EF"'],
+    ["/f", 'bad URI(is not URI?): "/100%"'],
+    ["/j", 'bad URI(is not URI?): "/j#a b"'],
+  ];
+  for (const s of STRATEGIES) {
+    it(`throws InvalidURIError with Ruby's message (${s})`, () => {
+      for (const [path, message] of bad) {
+        assert.throws(() => rec[s].recognize("GET", path), (e: Error) => e.name === "InvalidURIError" && e.message === message, path);
+      }
+      // what the parser accepts: interpolated values are escaped; a query may hold anything but '#'
+      assert.deepEqual(plain(rec[s].recognize("GET", "/a/1")), { name: null, redirect: { status: 301, location: "http://example.com/docs/1" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/b/1")), { name: null, redirect: { status: 301, location: "http://example.com/docs/1" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/c/x")), { name: null, redirect: { status: 301, location: "http://example.com/pages/x" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/h/a%20b%3F%23")), { name: null, redirect: { status: 301, location: "http://example.com/h/a%20b%3F%23?q=a+b%3F%23#a%20b?%23" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/i")), { name: "i", redirect: { status: 301, location: "http://example.com/i?a={b}" } });
+    });
+  }
+});
