@@ -138,9 +138,20 @@ function parseUri(s: string): Uri {
     host: hasAuthority && host !== "" ? host : undefined,
     port,
     path: m[5] ?? "",
-    query: m[6],
+    query: m[6] === undefined ? undefined : uriQuery(m[6]),
     fragment: m[7],
   };
+}
+
+/**
+ * `URI::Generic#query=`: tabs and line breaks dropped, `%` and two non-hex characters raise, and
+ * what a query may not hold (space, quotes, `<`, `>`, a backquote, control characters) escaped.
+ */
+function uriQuery(q: string): string {
+  const v = q.replace(/[\t\r\n]/g, "");
+  const bad = /%[^0-9A-Fa-f][^0-9A-Fa-f]/.exec(v);
+  if (bad) throw new InvalidURIError(`invalid percent escape: ${bad[0]}`);
+  return v.replace(/[^!$-&(-;=?-_a-~]/g, percentEncode);
 }
 
 function formatUri(u: Uri): string {
@@ -326,10 +337,7 @@ export function serveRedirect(redirect: Redirect, params: Params, ctx: RequestCo
       }
     }
     location = urlFor(o);
-    checkUri(location);
-    return { status: redirect.status, location };
-  }
-  if (target.kind === "path") location = pathRedirectLocation(target.path, params);
+  } else if (target.kind === "path") location = pathRedirectLocation(target.path, params);
   else location = rubyString((target.callback as (p: Params, r: RedirectRequest) => unknown)({ ...params }, redirectRequest(ctx, params)));
 
   const uri = parseUri(location);

@@ -62,3 +62,27 @@ describe("a redirect whose location URI.parse rejects", () => {
     });
   }
 });
+
+// URI.parse sets the query through URI::Generic#query=, which escapes what a query may not hold
+// and raises for `%` followed by two non-hex characters; options redirects go through it too.
+describe("a redirect location's query, as URI::Generic#query= leaves it", () => {
+  const rec = recognizers((r) => {
+    r.get("a", { to: r.redirect("/x?a=1 2&b=\"q\"&c=<>`'") });
+    r.get("b", { to: r.redirect("/x?a=%zz") });
+    r.get("c", { to: r.redirect({ path: "/x?a=%" }) });
+    r.get("d/:v", { to: r.redirect("/x?v=%{v}&w=1 2") });
+    r.get("e", { to: r.redirect(() => "/x?a=b c") });
+    r.get("f", { to: r.redirect({ path: "/y?a b" }) });
+  });
+  for (const s of STRATEGIES) {
+    it(`escapes it or throws InvalidURIError (${s})`, () => {
+      const loc = (path: string) => (plain(rec[s].recognize("GET", path)) as { redirect: { location: string } }).redirect.location;
+      assert.equal(loc("/a"), "http://example.com/x?a=1%202&b=%22q%22&c=%3C%3E%60%27");
+      assert.throws(() => rec[s].recognize("GET", "/b"), (e: Error) => e.name === "InvalidURIError" && e.message === "invalid percent escape: %zz");
+      assert.equal(loc("/c"), "http://example.com/x?a=%");
+      assert.equal(loc("/d/x%20y"), "http://example.com/x?v=x+y&w=1%202");
+      assert.equal(loc("/e"), "http://example.com/x?a=b%20c");
+      assert.equal(loc("/f"), "http://example.com/y?a%20b");
+    });
+  }
+});
