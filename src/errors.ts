@@ -30,3 +30,12 @@ export class RuntimeError extends Error {
 export class KeyError extends Error {
   override name = "KeyError" as const;
 }
+
+/**
+ * A redirect's `Location` is not a URI Ruby's parser accepts (a space, a bare `%`, `|`, a `%{name}`
+ * left uninterpolated, non-ASCII text): `URI.parse` in Rails' `Redirect#serve` raises
+ * `URI::InvalidURIError`, which a Rails app answers with a server error.
+ */
+export class InvalidURIError extends Error {
+  override name = "InvalidURIError" as const;
+}

@@ -8,7 +8,7 @@ export { Mapper } from "./dsl/mapper.js";
 export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, ResourceOptions, NamespaceOptions, MountOptions } from "./dsl/options.js";
 export { Resource, SingletonResource } from "./dsl/resource.js";
 export type { ResourceAction } from "./dsl/resource.js";
-export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError } from "./errors.js";
+export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./table/route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-set.js";
 export type { Route, Endpoint, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";

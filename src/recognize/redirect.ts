@@ -1,6 +1,6 @@
 import type { Redirect, RedirectRequest } from "../table/redirect.js";
 import type { RequestContext } from "./request.js";
-import { KeyError } from "../errors.js";
+import { InvalidURIError, KeyError } from "../errors.js";
 
 /**
  * Serving a redirect route: the `Location` Rails' `ActionDispatch::Routing::Redirect#serve`
@@ -85,7 +85,47 @@ interface Uri {
 const URI_REFERENCE = /^(?:([A-Za-z][A-Za-z0-9+\-.]*):)?(?:\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443, ftp: 21, ws: 80, wss: 443 };
 
+// Ruby's URI::RFC3986_Parser (3.x), which `URI.parse` uses: what it accepts as a URI or a relative reference.
+const PCT = "%[0-9A-Fa-f]{2}";
+const SEG = `(?:${PCT}|[!$&-.0-;=@-Z_a-z~])`;
+const SEG_NC = `(?:${PCT}|[!$&-.0-9;=@-Z_a-z~])`;
+const AUTHORITY =
+  `(?:(?:${PCT}|[!$&-.0-;=A-Z_a-z~])*@)?` +
+  `(?:\\[(?:[0-9A-Fa-f:.]+|v[0-9A-Fa-f]+\\.[!$&-.0-;=A-Z_a-z~]+)\\]|(?:${PCT}|[!$&-.0-9;=A-Z_a-z~])+)?(?::\\d*)?`;
+const TAIL = `(?:\\?[^#]*)?(?:#(?:${PCT}|[!$&-.0-;=@-Z_a-z~/?])*)?$`;
+const RFC3986_URI = new RegExp(
+  `^[A-Za-z][+\\-.0-9A-Za-z]*:(?://${AUTHORITY}(?:/${SEG}*)*|/(?:${SEG}+(?:/${SEG}*)*)?|${SEG}+(?:/${SEG}*)*|)${TAIL}`,
+);
+const RFC3986_RELATIVE = new RegExp(`^(?://${AUTHORITY}(?:/${SEG}*)*|/(?:${SEG}+(?:/${SEG}*)*)?|${SEG_NC}+(?:/${SEG}*)*|)${TAIL}`);
+
+/** Ruby's `String#dump` (for ASCII text, `inspect`): double-quoted, `#{` escaped, non-ASCII as `\uXXXX` / `\u{XXXXX}`. */
+function rubyDump(s: string): string {
+  let out = '"';
+  const chars = [...s];
+  for (const [i, ch] of chars.entries()) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"' || ch === "\\" || (ch === "#" && "{$@".includes(chars[i + 1] ?? "-"))) out += `\\${ch}`;
+    else if (ch === "\x1b") out += "\\e";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\t") out += "\\t";
+    else if (ch === "\r") out += "\\r";
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).toUpperCase().padStart(2, "0")}`;
+    else if (c > 0xffff) out += `\\u{${c.toString(16).toUpperCase()}}`;
+    else if (c > 0x7e) out += `\\u${c.toString(16).toUpperCase().padStart(4, "0")}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** `URI.parse`'s checks: non-ASCII text or anything its RFC 3986 grammar rejects raises InvalidURIError. */
+function checkUri(s: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (!/^[\x00-\x7f]*$/.test(s)) throw new InvalidURIError(`URI must be ascii only ${rubyDump(s)}`);
+  if (!RFC3986_URI.test(s) && !RFC3986_RELATIVE.test(s)) throw new InvalidURIError(`bad URI(is not URI?): ${rubyDump(s)}`);
+}
+
 function parseUri(s: string): Uri {
+  checkUri(s);
   const m = URI_REFERENCE.exec(s)!;
   const scheme = m[1];
   const host = m[3];
@@ -98,9 +138,20 @@ function parseUri(s: string): Uri {
     host: hasAuthority && host !== "" ? host : undefined,
     port,
     path: m[5] ?? "",
-    query: m[6],
+    query: m[6] === undefined ? undefined : uriQuery(m[6]),
     fragment: m[7],
   };
+}
+
+/**
+ * `URI::Generic#query=`: tabs and line breaks dropped, `%` and two non-hex characters raise, and
+ * what a query may not hold (space, quotes, `<`, `>`, a backquote, control characters) escaped.
+ */
+function uriQuery(q: string): string {
+  const v = q.replace(/[\t\r\n]/g, "");
+  const bad = /%[^0-9A-Fa-f][^0-9A-Fa-f]/.exec(v);
+  if (bad) throw new InvalidURIError(`invalid percent escape: ${bad[0]}`);
+  return v.replace(/[^!$-&(-;=?-_a-~]/g, percentEncode);
 }
 
 function formatUri(u: Uri): string {
@@ -285,9 +336,8 @@ export function serveRedirect(redirect: Redirect, params: Params, ctx: RequestCo
         o.script_name = "";
       }
     }
-    return { status: redirect.status, location: urlFor(o) };
-  }
-  if (target.kind === "path") location = pathRedirectLocation(target.path, params);
+    location = urlFor(o);
+  } else if (target.kind === "path") location = pathRedirectLocation(target.path, params);
   else location = rubyString((target.callback as (p: Params, r: RedirectRequest) => unknown)({ ...params }, redirectRequest(ctx, params)));
 
   const uri = parseUri(location);

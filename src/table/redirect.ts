@@ -1,3 +1,5 @@
+import { rubyInspect } from "../generate/values.js";
+
 /**
  * A redirect endpoint (`r.redirect(...)`), Rails' `ActionDispatch::Routing::Redirect` family:
  * a path template with `%{param}` interpolation, an options map (`host`, `subdomain`, `path`,
@@ -45,7 +47,8 @@ export class Redirect {
     const t = this.target;
     if (t.kind === "path") return `redirect(${this.status}, ${t.path})`;
     if (t.kind === "options") {
-      const parts = Object.entries(t.options).map(([k, v]) => `${k}: ${String(v)}`);
+      // Ruby's "#{k}: #{v}": a string as it is, nil as nothing, a Hash or Array as its inspect
+      const parts = Object.entries(t.options).map(([k, v]) => `${k}: ${typeof v === "string" ? v : v == null ? "" : rubyInspect(v)}`);
       return `redirect(${this.status}, ${parts.join(", ")})`;
     }
     return `redirect(${this.status})`;

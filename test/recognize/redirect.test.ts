@@ -21,3 +21,68 @@ describe("a redirect naming a parameter the request lacks", () => {
     });
   }
 });
+
+// Rails' Redirect#serve runs the location through URI.parse (Ruby's RFC 3986 parser), which
+// raises URI::InvalidURIError for what it cannot read; a Rails app answers a server error.
+describe("a redirect whose location URI.parse rejects", () => {
+  const rec = recognizers((r) => {
+    r.get("a(/:x)", { to: r.redirect("/docs/%{x}") });
+    r.get("b(/:x)", { to: r.redirect({ path: "/docs/%{x}" }) });
+    r.get("c/:slug", { to: r.redirect((params: Record<string, string>) => `/pages/${params.slug}`) });
+    r.get("d", { to: r.redirect("/has space") });
+    r.get("e", { to: r.redirect("/ünï") });
+    r.get("f", { to: r.redirect("/100%") });
+    r.get("h/:x", { to: r.redirect("/h/%{x}?q=%{x}#%{x}") });
+    r.get("i", { to: r.redirect("/i?a={b}") });
+    r.get("j", { to: r.redirect("/j#a b") });
+  });
+  const bad: [string, string][] = [
+    ["/a", 'bad URI(is not URI?): "/docs/%{x}"'],
+    ["/b", 'bad URI(is not URI?): "http://example.com/docs/%{x}"'],
+    ["/c/a%20b", 'bad URI(is not URI?): "/pages/a b"'],
+    ["/c/a%7Cb", 'bad URI(is not URI?): "/pages/a|b"'],
+    ["/c/a%25b", 'bad URI(is not URI?): "/pages/a%b"'],
+    ["/c/%C3%BC", 'URI must be ascii only "/pages/\\u00FC"'],
+    ["/d", 'bad URI(is not URI?): "/has space"'],
+    ["/e", 'URI must be ascii only "/\\u00FCn\\u00EF"'],
+    ["/f", 'bad URI(is not URI?): "/100%"'],
+    ["/j", 'bad URI(is not URI?): "/j#a b"'],
+  ];
+  for (const s of STRATEGIES) {
+    it(`throws InvalidURIError with Ruby's message (${s})`, () => {
+      for (const [path, message] of bad) {
+        assert.throws(() => rec[s].recognize("GET", path), (e: Error) => e.name === "InvalidURIError" && e.message === message, path);
+      }
+      // what the parser accepts: interpolated values are escaped; a query may hold anything but '#'
+      assert.deepEqual(plain(rec[s].recognize("GET", "/a/1")), { name: null, redirect: { status: 301, location: "http://example.com/docs/1" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/b/1")), { name: null, redirect: { status: 301, location: "http://example.com/docs/1" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/c/x")), { name: null, redirect: { status: 301, location: "http://example.com/pages/x" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/h/a%20b%3F%23")), { name: null, redirect: { status: 301, location: "http://example.com/h/a%20b%3F%23?q=a+b%3F%23#a%20b?%23" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/i")), { name: "i", redirect: { status: 301, location: "http://example.com/i?a={b}" } });
+    });
+  }
+});
+
+// URI.parse sets the query through URI::Generic#query=, which escapes what a query may not hold
+// and raises for `%` followed by two non-hex characters; options redirects go through it too.
+describe("a redirect location's query, as URI::Generic#query= leaves it", () => {
+  const rec = recognizers((r) => {
+    r.get("a", { to: r.redirect("/x?a=1 2&b=\"q\"&c=<>`'") });
+    r.get("b", { to: r.redirect("/x?a=%zz") });
+    r.get("c", { to: r.redirect({ path: "/x?a=%" }) });
+    r.get("d/:v", { to: r.redirect("/x?v=%{v}&w=1 2") });
+    r.get("e", { to: r.redirect(() => "/x?a=b c") });
+    r.get("f", { to: r.redirect({ path: "/y?a b" }) });
+  });
+  for (const s of STRATEGIES) {
+    it(`escapes it or throws InvalidURIError (${s})`, () => {
+      const loc = (path: string) => (plain(rec[s].recognize("GET", path)) as { redirect: { location: string } }).redirect.location;
+      assert.equal(loc("/a"), "http://example.com/x?a=1%202&b=%22q%22&c=%3C%3E%60%27");
+      assert.throws(() => rec[s].recognize("GET", "/b"), (e: Error) => e.name === "InvalidURIError" && e.message === "invalid percent escape: %zz");
+      assert.equal(loc("/c"), "http://example.com/x?a=%");
+      assert.equal(loc("/d/x%20y"), "http://example.com/x?v=x+y&w=1%202");
+      assert.equal(loc("/e"), "http://example.com/x?a=b%20c");
+      assert.equal(loc("/f"), "http://example.com/y?a%20b");
+    });
+  }
+});
