@@ -36,10 +36,19 @@ export class MatchEnv {
    */
   layout: CaptureLayout | null = null;
   captures: Captures | null = null;
+  /**
+   * The method request conditions see: GET while a HEAD request falls back to the GET routes
+   * (Rails' `match_head_routes` sets `request_method = "GET"` around that search, and restores
+   * HEAD before lambda constraints and redirects run).
+   */
+  conditionsMethod = "";
   private ctx: RequestContext | null = null;
+  private conditionsCtx: RequestContext | null = null;
 
   reset(method: string, rawPath: string, request: RecognizeRequest | undefined): void {
     this.method = method;
+    this.conditionsMethod = method;
+    this.conditionsCtx = null;
     this.rawPath = rawPath;
     this.request = request;
     this.escaped = true;
@@ -65,7 +74,10 @@ export class MatchEnv {
 
   /** Request conditions of a route, against this request. */
   conditionsPass(r: PreparedRoute, path: string): boolean {
-    return r.conditions.length === 0 || conditionsMatch(r.conditions, this.context(path));
+    if (r.conditions.length === 0) return true;
+    if (this.conditionsMethod === this.method) return conditionsMatch(r.conditions, this.context(path));
+    this.conditionsCtx ??= new RequestContext(this.conditionsMethod, path, queryOf(this.rawPath), this.request);
+    return conditionsMatch(r.conditions, this.conditionsCtx);
   }
 }
 
@@ -136,6 +148,7 @@ export class StrategyRecognizer implements Recognizer {
         const head = this.matcher.first("HEAD", normalized, -1, env);
         if (head >= 0) return this.answer("HEAD", head, normalized, env);
         verb = "GET";
+        env.conditionsMethod = "GET";
       }
       const index = this.matcher.first(verb, normalized, -1, env);
       return index < 0 ? null : this.answer(verb, index, normalized, env);

@@ -64,3 +64,29 @@ describe("a `format:` request condition compares request.format (Mime::Type#to_s
     });
   }
 });
+
+describe("a HEAD request falling back to the GET routes shows request conditions the method GET", () => {
+  // Rails' match_head_routes sets request_method = "GET" around the GET search and restores HEAD
+  // before the route's app (lambda constraints) runs (recognize-extra2.yml, rx2-head-behaviour).
+  const rec = recognizers((r) => {
+    r.get("d", { to: "d#get", constraints: { request_method: "GET" } });
+    r.get("e", { to: "e#head", constraints: { request_method: "HEAD" } });
+    r.get("e", { to: "e#lambda", constraints: (req: { method?: string }) => req.method === "HEAD" });
+    r.match("f", { to: "f#head", via: "head", constraints: { request_method: "HEAD" } });
+  });
+  const cases: [string, string, string | null][] = [
+    ["HEAD", "/d", "get"],
+    ["GET", "/d", "get"],
+    ["HEAD", "/e", "lambda"],
+    ["GET", "/e", null],
+    ["HEAD", "/f", "head"],
+  ];
+  for (const s of STRATEGIES) {
+    it(`answers as Rails (${s})`, () => {
+      for (const [method, path, action] of cases) {
+        const res = plain(rec[s].recognize(method, path)) as { params: { action: string } } | null;
+        assert.equal(res?.params.action ?? null, action, `${method} ${path}`);
+      }
+    });
+  }
+});
