@@ -37,17 +37,18 @@ export class MatchEnv {
   layout: CaptureLayout | null = null;
   captures: Captures | null = null;
   /**
-   * The method request conditions see: GET while a HEAD request falls back to the GET routes
+   * A HEAD request is falling back to the GET routes: request conditions see the method GET
    * (Rails' `match_head_routes` sets `request_method = "GET"` around that search, and restores
-   * HEAD before lambda constraints and redirects run).
+   * HEAD before lambda constraints and redirects run). A boolean, not the method string: `reset`
+   * runs for every request, and storing a constant needs no write barrier.
    */
-  conditionsMethod = "";
+  headAsGet = false;
   private ctx: RequestContext | null = null;
   private conditionsCtx: RequestContext | null = null;
 
   reset(method: string, rawPath: string, request: RecognizeRequest | undefined): void {
     this.method = method;
-    this.conditionsMethod = method;
+    this.headAsGet = false;
     this.conditionsCtx = null;
     this.rawPath = rawPath;
     this.request = request;
@@ -75,8 +76,8 @@ export class MatchEnv {
   /** Request conditions of a route, against this request. */
   conditionsPass(r: PreparedRoute, path: string): boolean {
     if (r.conditions.length === 0) return true;
-    if (this.conditionsMethod === this.method) return conditionsMatch(r.conditions, this.context(path));
-    this.conditionsCtx ??= new RequestContext(this.conditionsMethod, path, queryOf(this.rawPath), this.request);
+    if (this.headAsGet === false) return conditionsMatch(r.conditions, this.context(path));
+    this.conditionsCtx ??= new RequestContext("GET", path, queryOf(this.rawPath), this.request);
     return conditionsMatch(r.conditions, this.conditionsCtx);
   }
 }
@@ -148,7 +149,7 @@ export class StrategyRecognizer implements Recognizer {
         const head = this.matcher.first("HEAD", normalized, -1, env);
         if (head >= 0) return this.answer("HEAD", head, normalized, env);
         verb = "GET";
-        env.conditionsMethod = "GET";
+        env.headAsGet = true;
       }
       const index = this.matcher.first(verb, normalized, -1, env);
       return index < 0 ? null : this.answer(verb, index, normalized, env);
