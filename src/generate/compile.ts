@@ -224,9 +224,20 @@ export interface CompiledRoute {
 
 const STRIP_FLAGS = /[gym]/g;
 
-function anchoredTest(re: RegExp | string): RegExp {
-  if (typeof re === "string") return new RegExp(`^(?:${re.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")})\\n?$`);
-  return new RegExp(`^(?:${re.source})\\n?$`, re.flags.replace(STRIP_FLAGS, ""));
+/**
+ * A required segment's generation test: Rails' `requirements_for_missing_keys_check`, `/\A#{req}\Z/`.
+ * A requirement that is not a RegExp (a string, or an integer Ruby would accept too) is interpolated
+ * as regexp source, unescaped, so `constraints: { slug: "a.b" }` lets `s_path("axb")` through and
+ * `{ id: 5 }` tests `/\A5\Z/`; source JS cannot compile is matched literally instead.
+ */
+function anchoredTest(re: unknown): RegExp {
+  if (re instanceof RegExp) return new RegExp(`^(?:${re.source})\\n?$`, re.flags.replace(STRIP_FLAGS, ""));
+  const source = String(re);
+  try {
+    return new RegExp(`^(?:${source})\\n?$`);
+  } catch {
+    return new RegExp(`^(?:${source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")})\\n?$`);
+  }
 }
 
 function isLazyAny(re: unknown): boolean {

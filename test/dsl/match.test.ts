@@ -124,6 +124,19 @@ test("redirects print as Rails prints them", () => {
   ]);
 });
 
+test("a redirect block may follow its options, as Ruby's redirect(status: 302) { ... } does", () => {
+  const set = draw((r) => {
+    r.get("/b/:x", { to: r.redirect({ status: 302 }, (params: Record<string, string>) => `/n/${params.x}`) });
+    r.get("/d", { to: r.redirect({ path: "/e", status: 303 }, () => "/ignored") });
+  });
+  assert.deepEqual(set.routes.map((x) => x.reqs), ["redirect(302)", "redirect(303, path: /e)"]);
+  const hit = set.recognize("GET", "/b/7", { host: "example.org" });
+  assert.ok(hit && "redirect" in hit);
+  assert.deepEqual({ ...hit.redirect }, { status: 302, location: "http://example.org/n/7" });
+  // Options with only a status and no block are not a redirect (Rails: "redirection argument not supported").
+  assert.throws(() => draw((r) => { r.get("/c", { to: r.redirect({ status: 307 }) }); }), { name: "ArgumentError" });
+});
+
 test("mount matches any verb by prefix and is named after a mounted class", () => {
   class AdminApp { fetch() { return null; } }
   const health = () => null;

@@ -213,3 +213,21 @@ describe("hostile input", () => {
     assert.ok(Object.isFrozen(h));
   });
 });
+
+describe("named helpers: requirements that are not RegExps", () => {
+  // Rails checks required parts against /\A#{requirement}\Z/: a string is regexp source, unescaped.
+  const h = draw((r) => {
+    r.get("s/:slug", { to: "s#show", constraints: { slug: "a.b" }, as: "s" });
+    r.get("n/:id", { to: "n#show", constraints: { id: 5 as unknown as string }, as: "n" });
+  }).helpers;
+  it("treats a string requirement as regexp source", () => {
+    assert.equal(h.s_path("a.b"), "/s/a.b");
+    assert.equal(h.s_path("axb"), "/s/axb");
+    assert.throws(() => h.s_path("ab"), UrlGenerationError);
+  });
+  it("interpolates an integer requirement instead of failing to build the helpers", () => {
+    assert.equal(h.n_path(5), "/n/5");
+    assert.equal(h.n_path("5"), "/n/5");
+    assert.throws(() => h.n_path(6), UrlGenerationError);
+  });
+});
