@@ -169,7 +169,7 @@ export class StrategyRecognizer implements Recognizer {
         if (layout.plain === true) return { name: layout.name, params };
       } else params = r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
-      if (!r.hasBlocks || blocksMatch(r.route.blocks, params, env.context(path))) {
+      if (!r.hasBlocks || askBlocks(r.route, verb, params, path, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
           return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path)) };
         }
@@ -178,6 +178,22 @@ export class StrategyRecognizer implements Recognizer {
       index = this.matcher.first(verb, path, index, env);
       if (index < 0) return null;
     }
+  }
+}
+
+/**
+ * A route's lambda/`matches` constraints. One that throws propagates its error, as in a Rails app
+ * (a server error); the message gains the route and the request, since the stack alone names
+ * neither.
+ */
+function askBlocks(route: Route, verb: string, params: RouteParams, path: string, ctx: RequestContext): boolean {
+  try {
+    return blocksMatch(route.blocks, params, ctx);
+  } catch (e) {
+    if (e instanceof Error && !Object.isFrozen(e)) {
+      e.message += ` (in a request constraint of ${route.verb || "any verb"} ${route.path} (${route.reqs}), asked about ${verb} ${path}: a constraint should return false for a request it does not accept rather than throw)`;
+    }
+    throw e;
   }
 }
 
