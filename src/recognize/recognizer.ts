@@ -1,4 +1,4 @@
-import { KeyError } from "../errors.js";
+import { InvalidURIError, KeyError } from "../errors.js";
 import type { Redirect } from "../table/redirect.js";
 import type { Route } from "../table/route.js";
 import { normalizeRequestPath, queryOf } from "./path.js";
@@ -171,7 +171,7 @@ export class StrategyRecognizer implements Recognizer {
       if (r.plain) return { name: r.name, params };
       if (!r.hasBlocks || askBlocks(r.route, verb, params, path, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
-          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path)) };
+          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path), verb, path) };
         }
         return { name: r.route.name, params };
       }
@@ -199,14 +199,18 @@ function askBlocks(route: Route, verb: string, params: RouteParams, path: string
 
 /**
  * A redirect route's answer. A `%{name}` the request's params lack throws Ruby's `KeyError` (a
- * server error in a Rails app), its message naming the route and the fix.
+ * server error in a Rails app), its message naming the route and the fix. An error thrown by a
+ * redirect callback propagates with the route and the request added to its message, as a
+ * constraint's does; `InvalidURIError` keeps Ruby's message.
  */
-function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext): RedirectResponse {
+function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext, verb: string, path: string): RedirectResponse {
   try {
     return serveRedirect(redirect, params, ctx);
   } catch (e) {
     if (e instanceof KeyError) {
       e.message += ` (redirect of ${route.verb || "any verb"} ${route.path}: this request has no such parameter; give it a default or a block redirect)`;
+    } else if (e instanceof Error && !(e instanceof InvalidURIError) && !Object.isFrozen(e)) {
+      e.message += ` (in the redirect callback of ${route.verb || "any verb"} ${route.path}, asked about ${verb} ${path})`;
     }
     throw e;
   }
