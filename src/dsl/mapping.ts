@@ -79,8 +79,8 @@ function splitTo(to: string): string[] {
   return parts;
 }
 
-/** The last controller name found valid: routes come in runs with one controller. */
-let validController = "";
+/** The last controller name found valid: routes come in runs with one controller. (Not "": that one is invalid.) */
+let validController: string | null = null;
 
 function translateController(controller: unknown): unknown {
   if (controller instanceof RegExp) return controller;

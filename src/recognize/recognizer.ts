@@ -1,4 +1,4 @@
-import { KeyError } from "../errors.js";
+import { InvalidURIError, KeyError } from "../errors.js";
 import type { Redirect } from "../table/redirect.js";
 import type { Route } from "../table/route.js";
 import { normalizeRequestPath, queryOf } from "./path.js";
@@ -169,9 +169,9 @@ export class StrategyRecognizer implements Recognizer {
         if (layout.plain === true) return { name: layout.name, params };
       } else params = r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
-      if (!r.hasBlocks || blocksMatch(r.route.blocks, params, env.context(path))) {
+      if (!r.hasBlocks || askBlocks(r.route, verb, params, path, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
-          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path)) };
+          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path), verb, path) };
         }
         return { name: r.route.name, params };
       }
@@ -182,15 +182,35 @@ export class StrategyRecognizer implements Recognizer {
 }
 
 /**
- * A redirect route's answer. A `%{name}` the request's params lack throws Ruby's `KeyError` (a
- * server error in a Rails app), its message naming the route and the fix.
+ * A route's lambda/`matches` constraints. One that throws propagates its error, as in a Rails app
+ * (a server error); the message gains the route and the request, since the stack alone names
+ * neither.
  */
-function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext): RedirectResponse {
+function askBlocks(route: Route, verb: string, params: RouteParams, path: string, ctx: RequestContext): boolean {
+  try {
+    return blocksMatch(route.blocks, params, ctx);
+  } catch (e) {
+    if (e instanceof Error && !Object.isFrozen(e)) {
+      e.message += ` (in a request constraint of ${route.verb || "any verb"} ${route.path} (${route.reqs}), asked about ${verb} ${path}: a constraint should return false for a request it does not accept rather than throw)`;
+    }
+    throw e;
+  }
+}
+
+/**
+ * A redirect route's answer. A `%{name}` the request's params lack throws Ruby's `KeyError` (a
+ * server error in a Rails app), its message naming the route and the fix. An error thrown by a
+ * redirect callback propagates with the route and the request added to its message, as a
+ * constraint's does; `InvalidURIError` keeps Ruby's message.
+ */
+function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext, verb: string, path: string): RedirectResponse {
   try {
     return serveRedirect(redirect, params, ctx);
   } catch (e) {
     if (e instanceof KeyError) {
       e.message += ` (redirect of ${route.verb || "any verb"} ${route.path}: this request has no such parameter; give it a default or a block redirect)`;
+    } else if (e instanceof Error && !(e instanceof InvalidURIError) && !Object.isFrozen(e)) {
+      e.message += ` (in the redirect callback of ${route.verb || "any verb"} ${route.path}, asked about ${verb} ${path})`;
     }
     throw e;
   }

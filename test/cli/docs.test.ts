@@ -1,5 +1,5 @@
-// The DSL reference (docs/dsl.md) shows, for each declaration, the sheet Rails prints for it.
-// Every such example is drawn here and its sheet compared, so the docs cannot drift from the code.
+// The docs show, for each declaration, the sheet Rails prints for it (docs/dsl.md), and calls with
+// their results (README.md, docs/). Every such example runs here, so the docs cannot drift from the code.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -50,3 +50,103 @@ for (const example of examples) {
     assert.equal(routes.inspect(), example.sheet);
   });
 }
+
+// The README and the reference also show calls with their results in a comment
+// (`photo_path(1); // "/photos/1"`, `// throws UrlGenerationError: ...`). Each such call runs
+// here, against the routes the page declares just before it, and must give what the comment says.
+
+interface Block { code: string; line: number; file: string }
+
+function tsBlocks(file: string): Block[] {
+  const text = fs.readFileSync(path.join(projectRoot, file), "utf8");
+  return [...text.matchAll(/```ts\n((?:(?!```)[\s\S])*)```/g)].map((m) => ({
+    code: m[1]!,
+    line: text.slice(0, m.index).split("\n").length,
+    file,
+  }));
+}
+
+type Expected = { value: unknown } | { throws: string; message: string };
+
+/** A result comment's meaning: a string or object literal, `null`, or `throws Name: message`; else not a result. */
+function parseResult(comment: string): Expected | undefined {
+  const thrown = /^throws (\w+): (.*)$/.exec(comment);
+  if (thrown) return { throws: thrown[1]!, message: thrown[2]! };
+  const str = /^"(?:[^"\\]|\\.)*"/.exec(comment);
+  if (str) return { value: JSON.parse(str[0]) };
+  if (/^(\{.*\}|null)$/.test(comment)) return { value: new Function(`return (${comment});`)() };
+  return undefined;
+}
+
+/** The block's statements with a result comment, rewritten as `check(() => (call), expected, line)`. */
+function checkedCalls(block: Block): { js: string; expected: Expected[] } | undefined {
+  const lines = block.code.split("\n");
+  const expected: Expected[] = [];
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const inline = /^([^/\s].*?);\s*\/\/ (.+)$/.exec(line);
+    const next = /^\/\/ (.+)$/.exec(lines[i + 1] ?? "");
+    const call = inline ? inline[1]! : /^([^/\s].*);$/.exec(line)?.[1];
+    const result = inline ? parseResult(inline[2]!) : next ? parseResult(next[1]!) : undefined;
+    if (call === undefined || result === undefined) {
+      out.push(line);
+      continue;
+    }
+    out.push(`check(() => (${call}), ${expected.length}, ${block.line + i + 1});`);
+    expected.push(result);
+  }
+  return expected.length ? { js: out.join("\n"), expected } : undefined;
+}
+
+function runnable(code: string): string {
+  const js = ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  return js.replace(/^import .*$/gm, "").replace(/^export /gm, "");
+}
+
+for (const file of ["README.md", "docs/dsl.md", "docs/coming-from-rails.md"]) {
+  let declaration: Block | undefined;
+  for (const block of tsBlocks(file)) {
+    const calls = checkedCalls(block);
+    if (calls === undefined) {
+      if (!block.code.includes("defineRoutes")) declaration = block;
+      continue;
+    }
+    const before = declaration;
+    test(`${file}:${block.line} calls give the results shown`, () => {
+      let prelude = "";
+      if (!block.code.includes("draw(")) {
+        assert.ok(before, "a declaration precedes the calls");
+        prelude = before.code.includes("draw(")
+          ? before.code
+          : `const routes = draw((r) => {\n${before.code}\n}, { defaultUrlOptions: { host: "example.com" } });\n`;
+      }
+      const seen: number[] = [];
+      const check = (fn: () => unknown, index: number, line: number) => {
+        seen.push(index);
+        const want = calls.expected[index]!;
+        const where = `${file}:${line}`;
+        if ("throws" in want) {
+          assert.throws(fn, (e: Error) => {
+            assert.equal(e.name, want.throws, where);
+            assert.equal(e.message, want.message, where);
+            return true;
+          }, where);
+        } else {
+          // Params objects have no prototype; compare them as the plain objects the docs show.
+          assert.deepEqual(JSON.parse(JSON.stringify(fn()) ?? "null"), want.value, where);
+        }
+      };
+      new Function("draw", "check", runnable(prelude) + "\n" + runnable(calls.js))(draw, check);
+      assert.equal(seen.length, calls.expected.length);
+    });
+  }
+}
+
+test("README.md: the Usage routes print the sheet shown under Inspect", () => {
+  const readme = fs.readFileSync(path.join(projectRoot, "README.md"), "utf8");
+  const usage = tsBlocks("README.md").find((b) => b.code.includes("draw("))!;
+  const sheet = /console\.log\(routes\.inspect\(\)\);\n```\n\n```\n((?:(?!```)[\s\S])*)```/.exec(readme)![1]!.trimEnd();
+  const routes = new Function("draw", runnable(usage.code) + "\nreturn routes;")(draw) as ReturnType<typeof draw>;
+  assert.equal(routes.inspect(), sheet);
+});

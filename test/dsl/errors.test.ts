@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { draw } from "../../src/dsl/draw.js";
 import type { Mapper } from "../../src/dsl/mapper.js";
@@ -89,6 +90,12 @@ test("resource options: anchor is rejected as scope rejects it; no name fails on
     "'' is not a supported controller name. This can lead to potential routing problems. See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use";
   fails((r) => r.resources(), empty);
   fails((r) => r.resource(), empty);
+  // The first route of a process too: the last-valid-controller memo once started as "", so a
+  // fresh process accepted `resources("")` and `to: "#show"`, and later ones rejected them.
+  const script = `import { draw } from ${JSON.stringify(new URL("../../src/dsl/draw.ts", import.meta.url).href)};
+    try { draw((r) => r.resources("")); console.log("drawn"); } catch (e) { console.log(e.message); }`;
+  const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(out.trim(), empty);
   // Rails declares a resource named "": nothing fails without routes or with a controller.
   assert.equal(draw((r) => r.resources({ only: [] })).routes.length, 0);
   assert.deepEqual(

@@ -86,3 +86,16 @@ describe("a redirect location's query, as URI::Generic#query= leaves it", () => 
     });
   }
 });
+
+describe("a redirect callback that throws: its error propagates, naming the route and the request", () => {
+  class Broken extends Error {}
+  const rec = recognizers((r) => {
+    r.get("a/:id", { to: r.redirect(() => { throw new Broken("no target"); }) });
+  });
+  for (const s of STRATEGIES) {
+    it(`keeps the error's class and adds the context (${s})`, () => {
+      assert.throws(() => rec[s].recognize("GET", "/a/1"), (e: Error) =>
+        e instanceof Broken && e.message === "no target (in the redirect callback of GET /a/:id(.:format), asked about GET /a/1)");
+    });
+  }
+});

@@ -90,3 +90,27 @@ describe("a HEAD request falling back to the GET routes shows request conditions
     });
   }
 });
+
+describe("a constraint that throws: its error propagates, naming the route and the request", () => {
+  class Denied extends Error {}
+  const rec = recognizers((r) => {
+    r.get("boom/:id", { to: "a#b", constraints: () => { throw new Denied("kaboom"); } });
+    r.constraints({ matches: (req: { headers?: Record<string, string> }) => req.headers!["x-role"]!.length > 0 }, () => {
+      r.get("reports", { to: "reports#index" });
+    });
+  });
+  for (const s of STRATEGIES) {
+    it(`keeps the error's class and adds the context (${s})`, () => {
+      assert.throws(() => rec[s].recognize("GET", "/boom/1"), (e: Error) => {
+        assert.ok(e instanceof Denied);
+        assert.equal(e.message, "kaboom (in a request constraint of GET /boom/:id(.:format) (a#b), asked about GET /boom/1: a constraint should return false for a request it does not accept rather than throw)");
+        return true;
+      });
+      assert.throws(() => rec[s].recognize("HEAD", "/reports/"), (e: Error) => {
+        assert.ok(e instanceof TypeError);
+        assert.match(e.message, / \(in a request constraint of GET \/reports\(\.:format\) \(reports#index\), asked about GET \/reports: /);
+        return true;
+      });
+    });
+  }
+});
