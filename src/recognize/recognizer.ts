@@ -186,13 +186,11 @@ export class StrategyRecognizer implements Recognizer {
  * (a server error); the message gains the route and the request, since the stack alone names
  * neither.
  */
-function askBlocks(route: Route, verb: string, params: RouteParams, path: string, ctx: RequestContext): boolean {
+function askBlocks(route: Route, method: string, params: RouteParams, path: string, ctx: RequestContext): boolean {
   try {
     return blocksMatch(route.blocks, params, ctx);
   } catch (e) {
-    if (e instanceof Error && !Object.isFrozen(e)) {
-      e.message += ` (in a request constraint of ${route.verb || "any verb"} ${route.path} (${route.reqs}), asked about ${verb} ${path}: a constraint should return false for a request it does not accept rather than throw)`;
-    }
+    addContext(e, ` (in a request constraint of ${routeLabel(route)} (${route.reqs}), asked about ${method} ${path}: a constraint should return false for a request it does not accept rather than throw)`);
     throw e;
   }
 }
@@ -203,16 +201,33 @@ function askBlocks(route: Route, verb: string, params: RouteParams, path: string
  * redirect callback propagates with the route and the request added to its message, as a
  * constraint's does; `InvalidURIError` keeps Ruby's message.
  */
-function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext, verb: string, path: string): RedirectResponse {
+function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext, method: string, path: string): RedirectResponse {
   try {
     return serveRedirect(redirect, params, ctx);
   } catch (e) {
     if (e instanceof KeyError) {
-      e.message += ` (redirect of ${route.verb || "any verb"} ${route.path}: this request has no such parameter; give it a default or a block redirect)`;
-    } else if (e instanceof Error && !(e instanceof InvalidURIError) && !Object.isFrozen(e)) {
-      e.message += ` (in the redirect callback of ${route.verb || "any verb"} ${route.path}, asked about ${verb} ${path})`;
+      addContext(e, ` (redirect of ${routeLabel(route)}: this request has no such parameter; give it a default or a block redirect)`);
+    } else if (!(e instanceof InvalidURIError)) {
+      addContext(e, ` (in the redirect callback of ${routeLabel(route)}, asked about ${method} ${path})`);
     }
     throw e;
+  }
+}
+
+const routeLabel = (route: Route) => `${route.verb || "any verb"} ${route.path}`;
+
+/**
+ * Appends the context to a thrown error's message where the message can be written, so the
+ * caller's own error is what propagates: a frozen error, or one whose `message` is a getter
+ * (a `DOMException`, as `atob` throws), would otherwise be replaced by the TypeError the
+ * assignment throws in strict code.
+ */
+function addContext(e: unknown, context: string): void {
+  if (!(e instanceof Error)) return;
+  try {
+    e.message += context;
+  } catch {
+    // a read-only message: the error propagates as it is
   }
 }
 

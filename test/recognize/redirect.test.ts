@@ -91,11 +91,14 @@ describe("a redirect callback that throws: its error propagates, naming the rout
   class Broken extends Error {}
   const rec = recognizers((r) => {
     r.get("a/:id", { to: r.redirect(() => { throw new Broken("no target"); }) });
+    r.get("b/:id", { to: r.redirect(() => atob("not base64!")) });
   });
   for (const s of STRATEGIES) {
     it(`keeps the error's class and adds the context (${s})`, () => {
       assert.throws(() => rec[s].recognize("GET", "/a/1"), (e: Error) =>
         e instanceof Broken && e.message === "no target (in the redirect callback of GET /a/:id(.:format), asked about GET /a/1)");
+      // a DOMException's message is a getter: the error propagates as it is, not as a TypeError
+      assert.throws(() => rec[s].recognize("GET", "/b/1"), (e: Error) => e instanceof DOMException && e.name === "InvalidCharacterError");
     });
   }
 });

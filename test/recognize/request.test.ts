@@ -95,6 +95,8 @@ describe("a constraint that throws: its error propagates, naming the route and t
   class Denied extends Error {}
   const rec = recognizers((r) => {
     r.get("boom/:id", { to: "a#b", constraints: () => { throw new Denied("kaboom"); } });
+    r.get("atob/:id", { to: "a#b", constraints: () => atob("not base64!") === "" });
+    r.get("frozen/:id", { to: "a#b", constraints: () => { throw Object.freeze(new Denied("frozen")); } });
     r.constraints({ matches: (req: { headers?: Record<string, string> }) => req.headers!["x-role"]!.length > 0 }, () => {
       r.get("reports", { to: "reports#index" });
     });
@@ -111,6 +113,11 @@ describe("a constraint that throws: its error propagates, naming the route and t
         assert.match(e.message, / \(in a request constraint of GET \/reports\(\.:format\) \(reports#index\), asked about GET \/reports: /);
         return true;
       });
+    });
+    it(`propagates an error whose message cannot be written as it is, not a TypeError (${s})`, () => {
+      // DOMException's message is a getter; assigning to it throws in strict code.
+      assert.throws(() => rec[s].recognize("GET", "/atob/1"), (e: Error) => e instanceof DOMException && e.name === "InvalidCharacterError");
+      assert.throws(() => rec[s].recognize("GET", "/frozen/1"), (e: Error) => e instanceof Denied && e.message === "frozen");
     });
   }
 });
