@@ -169,9 +169,9 @@ export class StrategyRecognizer implements Recognizer {
         if (layout.plain === true) return { name: layout.name, params };
       } else params = r.params(env.values, env.escaped);
       if (r.plain) return { name: r.name, params };
-      if (!r.hasBlocks || askBlocks(r.route, verb, params, path, env.context(path))) {
+      if (!r.hasBlocks || askBlocks(r.route, env.method, params, path, env.context(path))) {
         if (r.route.endpoint.kind === "redirect") {
-          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path), verb, path) };
+          return { name: r.route.name, redirect: redirectOf(r.route, r.route.endpoint.redirect, params, env.context(path), env.method, path) };
         }
         return { name: r.route.name, params };
       }

@@ -110,7 +110,7 @@ describe("a constraint that throws: its error propagates, naming the route and t
       });
       assert.throws(() => rec[s].recognize("HEAD", "/reports/"), (e: Error) => {
         assert.ok(e instanceof TypeError);
-        assert.match(e.message, / \(in a request constraint of GET \/reports\(\.:format\) \(reports#index\), asked about GET \/reports: /);
+        assert.match(e.message, / \(in a request constraint of GET \/reports\(\.:format\) \(reports#index\), asked about HEAD \/reports: /);
         return true;
       });
     });
