@@ -143,8 +143,7 @@ export class RequestContext {
       case "referrer": return this.headers["referer"] ?? null;
       case "authorization": return this.headers["authorization"] ?? null;
       case "content_type": return this.headers["content-type"] ?? null;
-      // (Split on the separator, then trimmed: a regexp split on `\s*[;,]` is quadratic in a run of spaces.)
-      case "media_type": return (this.headers["content-type"] ?? "").split(/[;,]/, 1)[0]!.trimEnd().toLowerCase() || null;
+      case "media_type": return mediaType(this.headers["content-type"]) || null;
       case "xhr": return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
       case "format": return this.format;
       default: return undefined;
@@ -169,11 +168,15 @@ export class RequestContext {
   get format(): string | null {
     const fromQuery = this.queryParameters.format;
     if (fromQuery != null) return typeof fromQuery === "string" ? MIME_BY_EXTENSION[fromQuery] ?? null : null;
-    const accept = acceptedFormat(this.headers["accept"], this.attribute("xhr") === true);
+    const xhr = this.attribute("xhr") === true;
+    const accept = acceptedFormat(this.headers["accept"], xhr);
     if (accept !== undefined) return accept;
+    // XHR without an Accept header: Rails' `accepts` is the Content-Type's type (`content_mime_type`).
+    const contentType = xhr ? mediaType(this.headers["content-type"]) : "";
+    if (contentType !== "") return MIME_BY_TYPE[contentType] ?? null;
     const ext = /\.(\w+)$/.exec(this.path);
     if (ext && MIME_BY_EXTENSION[ext[1]!] !== undefined) return MIME_BY_EXTENSION[ext[1]!]!;
-    return this.attribute("xhr") === true ? "text/javascript" : "text/html";
+    return xhr ? "text/javascript" : "text/html";
   }
 
   /** The request object lambdas and `matches` constraints receive. */
@@ -202,6 +205,15 @@ export class RequestContext {
     if (typeof this.given.ip === "string") info.ip = this.given.ip;
     return info;
   }
+}
+
+/**
+ * A Content-Type's media type, as Rails' `content_mime_type` reads it (`/\A([^,;]*)/`, stripped,
+ * downcased); "" without one. (Split on the separator, then trimmed: a regexp split on
+ * `\s*[;,]` is quadratic in a run of spaces.)
+ */
+function mediaType(contentType: string | undefined): string {
+  return contentType === undefined ? "" : contentType.split(/[;,]/, 1)[0]!.trim().toLowerCase();
 }
 
 // Rails' registered MIME types (action_dispatch/http/mime_types.rb): by extension, and by type

@@ -61,6 +61,29 @@ describe("a `format:` request condition compares request.format (Mime::Type#to_s
       assert.equal(action(s, "/b", { headers: { Accept: "foo/bar" } }), "other");
       assert.equal(action(s, "/b", { headers: { "X-Requested-With": "XMLHttpRequest" } }), "other");
       assert.equal(action(s, "/b", { format: "application/json" }), "json");
+      // an XHR without Accept: the Content-Type's type (Rails 6.1's `accepts` takes `content_mime_type`)
+      const xhr = { "X-Requested-With": "XMLHttpRequest" };
+      assert.equal(action(s, "/b", { headers: { ...xhr, "Content-Type": " Application/JSON ; charset=utf-8" } }), "json");
+      assert.equal(action(s, "/b", { headers: { ...xhr, "Content-Type": "application/json", Accept: "  " } }), "json");
+      assert.equal(action(s, "/b", { headers: { ...xhr, "Content-Type": "foo/bar" } }), "other");
+      assert.equal(action(s, "/c/a.xml", { headers: { ...xhr, "Content-Type": "text/x-json" } }), "other");
+      assert.equal(action(s, "/c/a.json", { headers: { ...xhr, "Content-Type": "text/xml" } }), "xml");
+      assert.equal(action(s, "/b", { headers: { "Content-Type": "application/json" } }), "html");
+    });
+  }
+});
+
+describe("a `media_type:` request condition compares the Content-Type's type", () => {
+  const rec = recognizers((r) => {
+    r.get("m", { to: "m#json", constraints: { media_type: "application/json" } });
+    r.get("m", { to: "m#other" });
+  });
+  for (const s of STRATEGIES) {
+    it(`stripped and downcased, as Rails' content_mime_type (${s})`, () => {
+      const action = (ct: string) => (plain(rec[s].recognize("GET", "/m", { headers: { "Content-Type": ct } })) as { params: { action: string } }).params.action;
+      assert.equal(action("  Application/JSON ; charset=utf-8"), "json");
+      assert.equal(action("application/json,text/html"), "json");
+      assert.equal(action("application/jsonx"), "other");
     });
   }
 });
