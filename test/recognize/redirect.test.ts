@@ -35,6 +35,8 @@ describe("a redirect whose location URI.parse rejects", () => {
     r.get("h/:x", { to: r.redirect("/h/%{x}?q=%{x}#%{x}") });
     r.get("i", { to: r.redirect("/i?a={b}") });
     r.get("j", { to: r.redirect("/j#a b") });
+    r.get("k", { to: r.redirect(() => "/a\x01b\fc\0d\x7f") });
+    r.get("l", { to: r.redirect(() => "/\u00e9\x01\x07") });
   });
   const bad: [string, string][] = [
     ["/a", 'bad URI(is not URI?): "/docs/%{x}"'],
@@ -47,6 +49,9 @@ describe("a redirect whose location URI.parse rejects", () => {
     ["/e", 'URI must be ascii only "/\\u00FCn\\u00EF"'],
     ["/f", 'bad URI(is not URI?): "/100%"'],
     ["/j", 'bad URI(is not URI?): "/j#a b"'],
+    // control characters: `inspect` (a UTF-8 string's \uHHHH) in the one, `dump` (\xHH) in the other
+    ["/k", 'bad URI(is not URI?): "/a\\u0001b\\fc\\u0000d\\u007F"'],
+    ["/l", 'URI must be ascii only "/\\u00E9\\x01\\a"'],
   ];
   for (const s of STRATEGIES) {
     it(`throws InvalidURIError with Ruby's message (${s})`, () => {
