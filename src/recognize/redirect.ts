@@ -309,7 +309,7 @@ export function redirectRequest(ctx: RequestContext, params: Params): RedirectRe
     protocol: ctx.protocol,
     port: ctx.port,
     query: ctx.query,
-    params: { ...(params as Record<string, string>) },
+    params: ctx.parameters(params),
     headers: ctx.headers,
   };
 }

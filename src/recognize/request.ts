@@ -179,15 +179,23 @@ export class RequestContext {
     return xhr ? "text/javascript" : "text/html";
   }
 
-  /** The request object lambdas and `matches` constraints receive. */
-  info(params: Record<string, unknown>): RequestInfo {
+  /**
+   * Rails' `request.params` once a route matched: the caller's (body) parameters, then the query
+   * string's, then the route's path parameters. What constraints and redirect callbacks see.
+   */
+  parameters(pathParams: Record<string, unknown>): Record<string, unknown> {
     const merged: Record<string, unknown> = Object.create(null);
-    // Rails' `parameters`: request (body) parameters, then the query string's, then the path's.
     const extra = this.given.params;
     if (extra && typeof extra === "object") for (const k of Object.keys(extra)) merged[k] = extra[k];
     const query = this.queryParameters;
     for (const k of Object.keys(query)) merged[k] = query[k];
-    for (const k of Object.keys(params)) merged[k] = params[k];
+    for (const k of Object.keys(pathParams)) merged[k] = pathParams[k];
+    return merged;
+  }
+
+  /** The request object lambdas and `matches` constraints receive. */
+  info(params: Record<string, unknown>): RequestInfo {
+    const merged = this.parameters(params);
     const info: RequestInfo = {
       ...this.given,
       method: this.method,

@@ -19,7 +19,8 @@ export interface RedirectRequest {
   readonly protocol: string;
   readonly port: number | null;
   readonly query: string;
-  readonly params: Readonly<Record<string, string>>;
+  /** Rails' `request.params`: the caller's parameters, then the query string's, then the path's (values may nest). */
+  readonly params: Readonly<Record<string, unknown>>;
   readonly headers: Readonly<Record<string, string>>;
 }
 

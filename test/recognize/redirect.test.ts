@@ -107,3 +107,18 @@ describe("a redirect callback that throws: its error propagates, naming the rout
     });
   }
 });
+
+describe("a redirect callback's request", () => {
+  // Rails 6.1 (oracle.rb): `redirect { |params, req| "/x/#{req.params[:y]}-#{req.params[:id]}" }`
+  // answers GET /r/3?y=7 with /x/7-3 and GET /r/4 with /x/-4: req.params holds the query string's
+  // parameters, as a constraint's request does.
+  const rec = recognizers((r) => {
+    r.get("r/:id", { to: r.redirect((_params, req) => `/x/${String(req.params.y ?? "")}-${String(req.params.id ?? "")}`) });
+  });
+  for (const s of STRATEGIES) {
+    it(`sees the query string's parameters in req.params (${s})`, () => {
+      assert.deepEqual(plain(rec[s].recognize("GET", "/r/3?y=7")), { name: null, redirect: { status: 301, location: "http://example.com/x/7-3" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/r/4")), { name: null, redirect: { status: 301, location: "http://example.com/x/-4" } });
+    });
+  }
+});
