@@ -220,18 +220,26 @@ export function rubySymbol(k: string): string {
   return SYMBOL_KEY.test(k) ? ":" + k : ":" + rubyString(k);
 }
 
-function rubyString(s: string): string {
-  return '"' + s.replace(/[\\"\n\t\r\f\v\0\x1b]|#(?=[{$@])/g, (c) => {
-    switch (c) {
-      case "\n": return "\\n";
-      case "\t": return "\\t";
-      case "\r": return "\\r";
-      case "\f": return "\\f";
-      case "\v": return "\\v";
-      case "\0": return "\\u0000";
-      case "\x1b": return "\\e";
-      default: return "\\" + c;
-    }
+const RUBY_NAMED_ESCAPES: Readonly<Record<string, string>> = { "\x07": "a", "\b": "b", "\t": "t", "\n": "n", "\v": "v", "\f": "f", "\r": "r", "\x1b": "e" };
+const INSPECT_ESCAPED = /[\\"\x00-\x1f\x7f]|#(?=[{$@])/g;
+const DUMP_ESCAPED = /[\\"\x00-\x1f\x7f]|#(?=[{$@])|[^\x00-\x7f]/gu;
+
+/**
+ * A string as Ruby quotes it: `String#inspect` of a UTF-8 string (printable non-ASCII kept), or
+ * with `dump`, `String#dump` (non-ASCII as `\uXXXX` / `\u{XXXXX}`). Both escape `"`, `\` and a `#`
+ * before `{$@`, name `\a \b \t \n \v \f \r \e`, and write other control characters as `\u00HH`
+ * (inspect) or `\xHH` (dump).
+ */
+export function rubyString(s: string, dump = false): string {
+  return '"' + s.replace(dump ? DUMP_ESCAPED : INSPECT_ESCAPED, (ch) => {
+    const named = RUBY_NAMED_ESCAPES[ch];
+    if (named !== undefined) return "\\" + named;
+    const c = ch.codePointAt(0)!;
+    const hex = c.toString(16).toUpperCase();
+    if (c < 0x20 || c === 0x7f) return dump ? `\\x${hex.padStart(2, "0")}` : `\\u${hex.padStart(4, "0")}`;
+    if (c > 0xffff) return `\\u{${hex}}`;
+    if (c > 0x7f) return `\\u${hex.padStart(4, "0")}`;
+    return "\\" + ch;
   }) + '"';
 }
 

@@ -1,6 +1,7 @@
 import type { Redirect, RedirectRequest } from "../table/redirect.js";
 import type { RequestContext } from "./request.js";
 import { InvalidURIError, KeyError } from "../errors.js";
+import { rubyString as rubyQuote } from "../generate/values.js";
 
 /**
  * Serving a redirect route: the `Location` Rails' `ActionDispatch::Routing::Redirect#serve`
@@ -98,34 +99,11 @@ const RFC3986_URI = new RegExp(
 );
 const RFC3986_RELATIVE = new RegExp(`^(?://${AUTHORITY}(?:/${SEG}*)*|/(?:${SEG}+(?:/${SEG}*)*)?|${SEG_NC}+(?:/${SEG}*)*|)${TAIL}`);
 
-const NAMED_ESCAPES: Readonly<Record<string, string>> = { "\x07": "a", "\b": "b", "\t": "t", "\n": "n", "\v": "v", "\f": "f", "\r": "r", "\x1b": "e" };
-
-/**
- * Ruby's `String#dump` (or, with `inspect`, `String#inspect` of a UTF-8 string): double-quoted,
- * `#{` escaped, `\a \b \t \n \v \f \r \e` by name, other control characters as `\xHH` (`\u00HH`
- * for inspect), non-ASCII as `\uXXXX` / `\u{XXXXX}`.
- */
-function rubyDump(s: string, inspect = false): string {
-  let out = '"';
-  const chars = [...s];
-  for (const [i, ch] of chars.entries()) {
-    const c = ch.codePointAt(0)!;
-    const hex = c.toString(16).toUpperCase();
-    if (ch === '"' || ch === "\\" || (ch === "#" && "{$@".includes(chars[i + 1] ?? "-"))) out += `\\${ch}`;
-    else if (NAMED_ESCAPES[ch] !== undefined) out += `\\${NAMED_ESCAPES[ch]}`;
-    else if (c < 0x20 || c === 0x7f) out += inspect ? `\\u${hex.padStart(4, "0")}` : `\\x${hex.padStart(2, "0")}`;
-    else if (c > 0xffff) out += `\\u{${hex}}`;
-    else if (c > 0x7e) out += `\\u${hex.padStart(4, "0")}`;
-    else out += ch;
-  }
-  return out + '"';
-}
-
 /** `URI.parse`'s checks: non-ASCII text (message: `dump`) or anything its RFC 3986 grammar rejects (message: `inspect`) raises InvalidURIError. */
 function checkUri(s: string): void {
   // eslint-disable-next-line no-control-regex
-  if (!/^[\x00-\x7f]*$/.test(s)) throw new InvalidURIError(`URI must be ascii only ${rubyDump(s)}`);
-  if (!RFC3986_URI.test(s) && !RFC3986_RELATIVE.test(s)) throw new InvalidURIError(`bad URI(is not URI?): ${rubyDump(s, true)}`);
+  if (!/^[\x00-\x7f]*$/.test(s)) throw new InvalidURIError(`URI must be ascii only ${rubyQuote(s, true)}`);
+  if (!RFC3986_URI.test(s) && !RFC3986_RELATIVE.test(s)) throw new InvalidURIError(`bad URI(is not URI?): ${rubyQuote(s)}`);
 }
 
 function parseUri(s: string): Uri {

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import qs from "qs";
 import { cgiEscape, escapeFragment, escapePath, escapeSegment } from "../../src/generate/escape.js";
-import { queryString, rubyInspect, toParam } from "../../src/generate/values.js";
+import { queryString, rubyInspect, rubyString, toParam } from "../../src/generate/values.js";
 
 describe("segment, path and fragment escaping", () => {
   it("escape_segment keeps sub-delims, ':' and '@', escapes '/', '?', '#', spaces and UTF-8 bytes", () => {
@@ -91,5 +91,15 @@ describe("rubyInspect (error messages)", () => {
   it("prints Ruby literals", () => {
     assert.equal(rubyInspect({ id: null, n: 2, s: 'a"b' }), '{:id=>nil, :n=>2, :s=>"a\\"b"}');
     assert.equal(rubyInspect({ "weird key": 1 }), '{:"weird key"=>1}');
+  });
+});
+
+describe("rubyString (Ruby's quoting)", () => {
+  // Answers from ruby 3.1: p "\x01\x7f\a\b\0é\#{x}\#$x" and puts "\x01\x7f\aé\u{1F600}".dump
+  it("quotes as String#inspect", () => {
+    assert.equal(rubyString("\x01\x7f\x07\b\0é#{x}#$x"), '"\\u0001\\u007F\\a\\b\\u0000é\\#{x}\\#$x"');
+  });
+  it("quotes as String#dump", () => {
+    assert.equal(rubyString("\x01\x7f\x07é\u{1F600}", true), '"\\x01\\x7F\\a\\u00E9\\u{1F600}"');
   });
 });
