@@ -44,12 +44,10 @@ export class MatchEnv {
    */
   headAsGet = false;
   private ctx: RequestContext | null = null;
-  private conditionsCtx: RequestContext | null = null;
 
   reset(method: string, rawPath: string, request: RecognizeRequest | undefined): void {
     this.method = method;
     this.headAsGet = false;
-    this.conditionsCtx = null;
     this.rawPath = rawPath;
     this.request = request;
     this.escaped = true;
@@ -77,8 +75,8 @@ export class MatchEnv {
   conditionsPass(r: PreparedRoute, path: string): boolean {
     if (r.conditions.length === 0) return true;
     if (this.headAsGet === false) return conditionsMatch(r.conditions, this.context(path));
-    this.conditionsCtx ??= new RequestContext("GET", path, queryOf(this.rawPath), this.request);
-    return conditionsMatch(r.conditions, this.conditionsCtx);
+    // (Rare: a HEAD request, no HEAD route, a GET route with hash request conditions.)
+    return conditionsMatch(r.conditions, new RequestContext("GET", path, queryOf(this.rawPath), this.request));
   }
 }
 
