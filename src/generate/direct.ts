@@ -13,11 +13,12 @@
  */
 import type { CompiledRoute } from "./compile.js";
 import {
-  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, optionName, renderGenerated,
+  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
   splitHash,
 } from "./generator.js";
-import { type Dict, UrlOptions, isUrlOption, truthy } from "./url.js";
-import { forInIsExact } from "./values.js";
+import { forInIsExact } from "../support/objects.js";
+import { truthy } from "../support/ruby.js";
+import { type Dict, UrlOptions, isUrlOption, optionName } from "../uri/url.js";
 
 /** What every direct call of one route starts from: a base hash (see `routeBase`), split once. */
 export interface RouteBase {

@@ -7,7 +7,7 @@
  */
 import type { RouteTable } from "../table/route-set.js";
 import { compileRoute } from "./compile.js";
-import { optionName } from "./generator.js";
+import { optionName } from "../uri/url.js";
 import { URL_SHAPING_DEFAULTS } from "./helpers.js";
 
 export interface RenderTypesOptions {

@@ -1,5 +1,5 @@
 import type { Route } from "../table/route.js";
-import { unescapeParam } from "./path.js";
+import { unescapeParam } from "../uri/path.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator, type JourneyRegExp } from "./regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 

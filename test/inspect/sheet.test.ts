@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { draw } from "../../src/dsl/draw.js";
-import { inspectValue } from "../../src/support/inspect.js";
+import { inspectValue } from "../../src/support/node-inspect.js";
 
 const set = draw((r) => {
   r.resources("photos", { only: ["index", "show"] });

@@ -1,5 +1,7 @@
-import type { RequestConstraint, RequestInfo } from "../table/route.js";
-import { parseNestedQuery } from "./redirect.js";
+import type { RequestInfo } from "../../table/route.js";
+import { domainOf, splitHostHeader, subdomainsOf } from "../../uri/host.js";
+import { parseNestedQuery } from "../../uri/query.js";
+import { acceptedFormat, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "./mime.js";
 
 /**
  * What a caller may tell `recognize` about the request, for request constraints (`subdomain:`,
@@ -15,6 +17,8 @@ export interface RecognizeRequest {
   domain?: string;
   /** `http`, `https`, `https:` or `https://`. */
   protocol?: string;
+  /** Where the application is mounted (Rack's `SCRIPT_NAME`, e.g. `/blog`); redirects made relative to the request keep it. */
+  scriptName?: string;
   port?: number | string | null;
   ip?: string;
   /** Header names are matched case-insensitively. */
@@ -26,28 +30,6 @@ export interface RecognizeRequest {
 }
 
 export const DEFAULT_HOST = "example.com";
-
-// Rails' IP_HOST_REGEXP (`\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`, unanchored at the start).
-const IP_HOST = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-
-/** `ActionDispatch::Http::URL.extract_subdomains(host, 1)`. */
-export function subdomainsOf(host: string): string[] {
-  if (IP_HOST.test(host)) return [];
-  return rubySplit(host, ".").slice(0, -2);
-}
-
-/** `ActionDispatch::Http::URL.extract_domain(host, 1)`. */
-export function domainOf(host: string): string | null {
-  if (IP_HOST.test(host)) return null;
-  return rubySplit(host, ".").slice(-2).join(".");
-}
-
-/** Ruby's `String#split(sep)`: trailing empty fields are dropped. */
-function rubySplit(s: string, sep: string): string[] {
-  const parts = s.split(sep);
-  while (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
 
 /**
  * The request as constraints and redirects see it (Rails' `ActionDispatch::Request`), derived
@@ -62,6 +44,8 @@ export class RequestContext {
   readonly host: string;
   readonly port: number;
   readonly protocol: string;
+  /** Where the application is mounted (`SCRIPT_NAME`): "" at the root. */
+  readonly scriptName: string;
   private readonly given: RecognizeRequest;
   private cachedSubdomain: string | undefined;
   private cachedHeaders: Record<string, string> | undefined;
@@ -73,12 +57,13 @@ export class RequestContext {
     this.query = query;
     this.given = request ?? {};
     const rawHost = typeof this.given.host === "string" && this.given.host !== "" ? this.given.host : DEFAULT_HOST;
-    const m = /:(\d+)$/.exec(rawHost);
-    this.host = m ? rawHost.slice(0, m.index) : rawHost;
-    this.protocol = normalizeProtocol(this.given.protocol);
+    const { host, port } = splitHostHeader(rawHost);
+    this.host = host;
+    this.protocol = requestProtocol(this.given.protocol);
     const standard = this.protocol === "https://" ? 443 : 80;
     const givenPort = this.given.port;
-    this.port = givenPort != null && givenPort !== "" && Number.isFinite(Number(givenPort)) ? Number(givenPort) : m ? Number(m[1]) : standard;
+    this.port = givenPort != null && givenPort !== "" && Number.isFinite(Number(givenPort)) ? Number(givenPort) : port ?? standard;
+    this.scriptName = typeof this.given.scriptName === "string" ? this.given.scriptName : "";
   }
 
   get standardPort(): number {
@@ -154,9 +139,9 @@ export class RequestContext {
     return this.port === this.standardPort ? this.host : `${this.host}:${this.port}`;
   }
 
-  /** The query string's parameters (Rails' `query_parameters`), parsed on first use. */
+  /** The query string's parameters (Rails' `query_parameters`), parsed on first use; pairs Rack would refuse are skipped. */
   get queryParameters(): Record<string, unknown> {
-    return (this.cachedQuery ??= this.query === "" ? Object.create(null) as Record<string, unknown> : parseNestedQuery(this.query));
+    return (this.cachedQuery ??= parseNestedQuery(this.query));
   }
 
   /**
@@ -215,144 +200,10 @@ export class RequestContext {
   }
 }
 
-/**
- * A Content-Type's media type, as Rails' `content_mime_type` reads it (`/\A([^,;]*)/`, stripped,
- * downcased); "" without one. (Split on the separator, then trimmed: a regexp split on
- * `\s*[;,]` is quadratic in a run of spaces.)
- */
-function mediaType(contentType: string | undefined): string {
-  return contentType === undefined ? "" : contentType.split(/[;,]/, 1)[0]!.trim().toLowerCase();
-}
-
-// Rails' registered MIME types (action_dispatch/http/mime_types.rb): by extension, and by type
-// string or synonym.
-const MIME_TYPES: ReadonlyArray<readonly [string, string, readonly string[], readonly string[]]> = [
-  ["text/html", "html", ["application/xhtml+xml"], ["xhtml"]],
-  ["text/plain", "text", [], ["txt"]],
-  ["text/javascript", "js", ["application/javascript", "application/x-javascript"], []],
-  ["text/css", "css", [], []],
-  ["text/calendar", "ics", [], []],
-  ["text/csv", "csv", [], []],
-  ["text/vcard", "vcf", [], []],
-  ["text/vtt", "vtt", [], []],
-  ["image/png", "png", [], []],
-  ["image/jpeg", "jpeg", [], ["jpg", "jpe", "pjpeg"]],
-  ["image/gif", "gif", [], []],
-  ["image/bmp", "bmp", [], []],
-  ["image/tiff", "tiff", [], ["tif"]],
-  ["image/svg+xml", "svg", [], []],
-  ["video/mpeg", "mpeg", [], ["mpg", "mpe"]],
-  ["audio/mpeg", "mp3", [], ["mp1", "mp2"]],
-  ["audio/ogg", "ogg", [], ["oga", "spx", "opus"]],
-  ["audio/aac", "m4a", ["audio/mp4"], ["mpg4", "aac"]],
-  ["video/webm", "webm", [], []],
-  ["video/mp4", "mp4", [], ["m4v"]],
-  ["font/otf", "otf", [], []],
-  ["font/ttf", "ttf", [], []],
-  ["font/woff", "woff", [], []],
-  ["font/woff2", "woff2", [], []],
-  ["application/xml", "xml", ["text/xml", "application/x-xml"], []],
-  ["application/rss+xml", "rss", [], []],
-  ["application/atom+xml", "atom", [], []],
-  ["application/x-yaml", "yaml", ["text/yaml"], ["yml"]],
-  ["multipart/form-data", "multipart_form", [], []],
-  ["application/x-www-form-urlencoded", "url_encoded_form", [], []],
-  ["application/json", "json", ["text/x-json", "application/jsonrequest"], []],
-  ["application/pdf", "pdf", [], []],
-  ["application/zip", "zip", [], []],
-  ["application/gzip", "gzip", ["application/x-gzip"], ["gz"]],
-];
-const MIME_BY_EXTENSION: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
-  MIME_TYPES.flatMap(([type, ext, , exts]) => [ext, ...exts].map((e) => [e, type] as const))));
-const MIME_BY_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
-  MIME_TYPES.flatMap(([type, , synonyms]) => [type, ...synonyms].map((t) => [t, type] as const))));
-
-// Mime::Type::BROWSER_LIKE_ACCEPTS.
-const BROWSER_LIKE_ACCEPTS = /,\s*\*\/\*|\*\/\*\s*,/;
-
-/**
- * The format an `Accept` header gives (`valid_accept_header` and `Mime::Type.parse`, simplified: a
- * list is ordered by `q` alone, and `type/*` is not expanded), or undefined where Rails would not
- * use the header. A registered type or `*\/*`; null where no entry is registered.
- */
-function acceptedFormat(accept: string | undefined, xhr: boolean): string | null | undefined {
-  if (accept === undefined || !/\S/.test(accept)) return undefined;
-  if (!xhr && BROWSER_LIKE_ACCEPTS.test(accept)) return undefined;
-  const items = accept.split(",").map((item, i) => {
-    const [type = "", ...rest] = item.split(";");
-    const q = rest.map((p) => /^q=([\d.]+)$/.exec(p.trim())).find((m) => m !== null);
-    return { type: type.trim(), q: q ? Number(q[1]) : 1, i };
-  }).filter((x) => x.type !== "");
-  items.sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { type } of items) {
-    if (type === "*/*") return type;
-    const known = MIME_BY_TYPE[type];
-    if (known !== undefined) return known;
-  }
-  return null;
-}
-
-function normalizeProtocol(p: unknown): string {
+/** The request's protocol as Rails' `request.protocol` gives it (`https://`); anything unreadable is `http://`. */
+function requestProtocol(p: unknown): string {
   if (typeof p !== "string" || p === "") return "http://";
   const m = /^([^:]+)(:)?(\/\/)?$/.exec(p);
   return m ? `${m[1]}://` : "http://";
 }
 
-/** Ruby's `present?` for the values a request attribute can hold. */
-function present(v: unknown): boolean {
-  if (v === null || v === undefined || v === false) return false;
-  if (typeof v === "string") return /\S/.test(v);
-  if (Array.isArray(v)) return v.length > 0;
-  if (typeof v === "object") return Object.keys(v as object).length > 0;
-  return true;
-}
-
-/**
- * `Journey::Route#matches?` for the request conditions: Regexp/String via `===` on the attribute's
- * string form (a RegExp is unanchored, as Ruby's `===`), Array membership, `true`/`false` for
- * presence/blankness, a function called with the attribute (Ruby's `Proc#===`), else equality.
- */
-export function conditionsMatch(conditions: ReadonlyArray<readonly [string, unknown]>, ctx: RequestContext): boolean {
-  for (let i = 0; i < conditions.length; i++) {
-    const [name, expected] = conditions[i]!;
-    const actual = ctx.attribute(name);
-    if (expected instanceof RegExp) {
-      expected.lastIndex = 0;
-      if (!expected.test(actual == null ? "" : String(actual))) return false;
-    } else if (typeof expected === "string") {
-      if (expected !== (actual == null ? "" : String(actual))) return false;
-    } else if (Array.isArray(expected)) {
-      if (!expected.some((e) => e === actual || (e != null && actual != null && String(e) === String(actual) && typeof e === typeof actual))) return false;
-    } else if (expected === true) {
-      if (!present(actual)) return false;
-    } else if (expected === false) {
-      if (present(actual)) return false;
-    } else if (typeof expected === "function") {
-      if (!(expected as (v: unknown) => unknown)(actual)) return false;
-    } else if (expected !== actual && !(typeof expected === "number" && Number(actual) === expected)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/**
- * `Mapper::Constraints#matches?`: every block passes. An object with `matches` is asked first; a
- * function is called by arity as Rails does: 0 → `()`, 1 → `(req)`, 2+ → `(params, req)`.
- */
-export function blocksMatch(blocks: readonly RequestConstraint[], params: Record<string, unknown>, ctx: RequestContext): boolean {
-  const req = ctx.info(params);
-  for (const block of blocks) {
-    const b = block as unknown as { matches?: unknown; call?: unknown; length?: number };
-    if (typeof b.matches === "function") {
-      if ((b.matches as (r: RequestInfo) => unknown).call(block, req)) continue;
-    }
-    if (typeof block === "function") {
-      const fn = block as (...args: unknown[]) => unknown;
-      const ok = fn.length < 1 ? fn() : fn.length === 1 ? fn(req) : fn({ ...params }, req);
-      if (ok) continue;
-    }
-    return false;
-  }
-  return true;
-}

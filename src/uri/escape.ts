@@ -2,7 +2,8 @@
  * Percent-encoding exactly as Rails does it for URLs it generates:
  * `Journey::Router::Utils.escape_segment` / `escape_path` / `escape_fragment` (RFC 3986 sets,
  * one `%XX` per UTF-8 byte) and `CGI.escape` for query strings (space as `+`), plus
- * `Rack::Utils.escape` for the `user:password@` part.
+ * `Rack::Utils.escape` for the `user:password@` part and Ruby's `URI::Generic#query=` for a
+ * redirect location's query.
  *
  * Each escaper is a 128-entry table of the ASCII characters it keeps; the common case (nothing
  * to escape) is one scan with no allocation. Lone surrogates, which have no UTF-8 encoding,
@@ -29,6 +30,8 @@ const FRAGMENT = table(UNRESERVED_SUB_DELIMS + ":@/?");
 const CGI = table("a-zA-Z0-9_.~-");
 // Rack::Utils.escape (URI.encode_www_form_component) keeps * - . 0-9 A-Z _ a-z.
 const WWW_FORM = table("*.0-9A-Z_a-z-");
+// URI::Generic#query= keeps !$%&'()*+,-./0-9:;=?@A-Z[\]^_a-z{|}~ (Ruby: [!$-&(-;=?-_a-~]).
+const URI_QUERY = table("!$-&(-;=?-_a-~");
 
 const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push("%" + i.toString(16).toUpperCase().padStart(2, "0"));
@@ -101,4 +104,9 @@ export function cgiEscape(s: string): string {
 /** `Rack::Utils.escape`, used for the user and password of a URL. */
 export function wwwFormEscape(s: string): string {
   return escapeWith(s, WWW_FORM, true);
+}
+
+/** `URI::Generic#query=`'s escaping: what a query may not hold (space, `"`, `<`, `>`, a backquote, controls, non-ASCII) as `%XX`. */
+export function escapeUriQuery(s: string): string {
+  return escapeWith(s, URI_QUERY, false);
 }

@@ -1,28 +1,43 @@
 /**
- * `ActionDispatch::Http::URL.url_for` / `full_url_for` / `path_for`: a generated path plus the
- * URL options (host, protocol, port, subdomain, domain, tld_length, user/password, script_name,
- * trailing_slash, params, anchor) to the final string.
+ * `ActionDispatch::Http::URL.url_for` / `full_url_for` / `path_for`: a path plus the URL options
+ * (host, protocol, port, subdomain, domain, tld_length, user/password, script_name,
+ * trailing_slash, params, anchor) to the final string. The one implementation behind URL helpers,
+ * `url_for`, options redirects and URLs built from a served request.
  */
 import { ArgumentError } from "../errors.js";
+import { isHash, rubyInspect, truthy } from "../support/ruby.js";
 import { escapeFragment, wwwFormEscape } from "./escape.js";
-import { paramString, rubyInspect } from "./values.js";
+import { hostParts, hostLabels, isNamedHost } from "./host.js";
+import { paramString, queryString } from "./query.js";
 
 export type Dict = Record<string, unknown>;
+
+/**
+ * A camelCase option name (SPEC §3) as Rails names it; other keys pass unchanged. A switch:
+ * 6 ns per key against 11 ns for a Map and 17 ns for a null-prototype lookup table.
+ */
+export function optionName(key: string): string {
+  if (key.length < 8) return key; // shorter than every camelCase option
+  switch (key) {
+    case "scriptName": return "script_name";
+    case "trailingSlash": return "trailing_slash";
+    case "onlyPath": return "only_path";
+    case "tldLength": return "tld_length";
+    case "useRoute": return "use_route";
+    case "routingType": return "routing_type";
+    case "originalScriptName": return "original_script_name";
+    case "relativeUrlRoot": return "relative_url_root";
+    default: return key;
+  }
+}
 
 /** `_path` (only the path) or `_url` (a full URL unless `only_path`). */
 export type Strategy = "path" | "url";
 
-const HOST_REGEXP = /(^[^:]+:\/\/)?(\[[^\]]+\]|[^:]+)(?::(\d+$))?/m;
 const PROTOCOL_REGEXP = /^([^:]+)(:)?(\/\/)?$/m;
-const IP_HOST_REGEXP = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/m;
 
 export const MISSING_HOST =
   "Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true";
-
-/** Ruby truthiness: everything but nil and false. */
-export function truthy(v: unknown): boolean {
-  return v !== null && v !== undefined && v !== false;
-}
 
 /**
  * The URL half of one generation's options — Rails' `RESERVED_OPTIONS` plus the credentials —
@@ -126,6 +141,25 @@ export function renderUrl(options: UrlOptions, path: string, query: string, stra
   return buildHostUrl(String(host), options, pathFor(options, path, query));
 }
 
+/**
+ * `ActionDispatch::Http::URL.url_for(options)` for an options Hash (Rails' snake_case keys or
+ * their camelCase forms): `path`, `params` (a Hash, rendered as `add_params` does; anything else
+ * as `params=`) and the URL options. What options redirects and URLs built from a request use.
+ */
+export function urlFor(hash: Readonly<Record<string, unknown>>): string {
+  const options = new UrlOptions();
+  let path = "", query = "";
+  for (const key of Object.keys(hash)) {
+    const k = optionName(key), v = hash[key];
+    if (k === "path") path = v === null || v === undefined ? "" : String(v);
+    else if (k === "params") query = queryString(isHash(v) ? v : { params: v });
+    else if (k === "user") options.user = v;
+    else if (k === "password") options.password = v;
+    else options.set(k, v);
+  }
+  return renderUrl(options, path, query, "url");
+}
+
 function pathFor(options: UrlOptions, generated: string, query: string): string {
   const sn = options.scriptName, root = options.relativeUrlRoot;
   let scriptName = truthy(sn) ? sn : truthy(root) ? root : "";
@@ -174,11 +208,11 @@ function buildHostUrl(host: string, options: UrlOptions, path: string): string {
     && (options.domain === null || options.domain === undefined) && !(truthy(options.user) && truthy(options.password));
   if (simple && host === lastHost) return lastPrefix + path;
   const plain = plainHost(host);
-  const match = plain ? null : HOST_REGEXP.exec(host);
-  if (match) {
-    if (protocol !== false && !truthy(protocol)) protocol = match[1] ?? protocol;
-    host = match[2]!;
-    if (!options.hasPort) port = match[3];
+  const match = plain ? null : hostParts(host);
+  if (match !== null) {
+    if (protocol !== false && !truthy(protocol)) protocol = match.protocol ?? protocol;
+    host = match.host;
+    if (!options.hasPort) port = match.port;
   }
   const proto = normalizeProtocol(protocol);
   let result = proto;
@@ -202,7 +236,8 @@ function toI(v: unknown): number {
   return m ? Number(m[1]) : 0;
 }
 
-function normalizeProtocol(protocol: unknown): string {
+/** `normalize_protocol`: `"https"`, `"https:"`, `"https://"` -> `"https://"`; nil -> `"http://"`; false or `"//"` -> `"//"`. */
+export function normalizeProtocol(protocol: unknown): string {
   if (protocol === null || protocol === undefined) return "http://";
   if (protocol === false || protocol === "//") return "//";
   if (typeof protocol === "string") {
@@ -212,27 +247,17 @@ function normalizeProtocol(protocol: unknown): string {
   throw new ArgumentError(`Invalid :protocol option: ${rubyInspect(protocol)}`);
 }
 
-function namedHost(host: string): boolean {
-  return !IP_HOST_REGEXP.test(host);
-}
-
-function splitHost(host: string): string[] {
-  const parts = host.split(".");
-  while (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-
 function normalizeHost(host: string, options: UrlOptions): string {
   const subdomain = options.hasSubdomain ? options.subdomain : true;
   const domain = options.domain;
   // Both of Rails' branches give the host unchanged here; skip the IP test.
   if (subdomain === true && (domain === null || domain === undefined)) return host;
-  if (!namedHost(host)) return host;
+  if (!isNamedHost(host)) return host;
   const tldOption = options.tldLength;
   const tld = truthy(tldOption) ? toI(tldOption) : 1;
   let out = "";
   if (subdomain === true) {
-    const parts = splitHost(host);
+    const parts = hostLabels(host);
     out += parts.slice(0, Math.max(0, parts.length - (tld + 1))).join(".");
   } else if (truthy(subdomain)) {
     out += paramString(subdomain);
@@ -240,7 +265,7 @@ function normalizeHost(host: string, options: UrlOptions): string {
   if (out !== "") out += ".";
   if (truthy(domain)) out += String(domain);
   else {
-    const parts = splitHost(host);
+    const parts = hostLabels(host);
     out += parts.slice(Math.max(0, parts.length - (1 + tld))).join(".");
   }
   return out;
