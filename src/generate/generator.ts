@@ -6,7 +6,7 @@ import { ArgumentError, UrlGenerationError } from "../errors.js";
 import type { CompiledRoute } from "./compile.js";
 import { dict, isHash, present, rubyHash, rubyInspect, rubySymbol, truthy } from "../support/ruby.js";
 import { leftoverQuery, toParam } from "../uri/query.js";
-import { type Dict, type Strategy, UrlOptions, optionName, renderUrl } from "../uri/url.js";
+import { type Dict, type Strategy, UrlSettings, optionName, renderUrl } from "../uri/url.js";
 
 export type { Strategy };
 
@@ -25,7 +25,7 @@ export function assignOptions(target: Dict, source: object): Dict {
  * `password` (credentials only as a pair), or for `url_for` `use_route`: the caller then takes
  * the dictionary path.
  */
-export function splitCallerOptions(o: Record<string, unknown>, url: UrlOptions, path: PathOptions, forUrlFor: boolean): boolean {
+export function splitCallerOptions(o: Record<string, unknown>, url: UrlSettings, path: PathOptions, forUrlFor: boolean): boolean {
   for (const key in o) {
     const k = optionName(key);
     const v = o[key];
@@ -54,7 +54,7 @@ export function generationError(constraints: Dict, missing: readonly string[], u
  * The path options of one generation (everything but the URL options): keys in insertion order
  * with their values, the first `size` entries of two small arrays searched linearly — a call has
  * a handful of keys, and a dictionary per call was a megamorphic keyed load at every read (see
- * `UrlOptions`). The arrays start with room for 8, so that filling them does not reallocate
+ * `UrlSettings`). The arrays start with room for 8, so that filling them does not reallocate
  * (growing from empty cost ~180 instructions per `url_for`).
  */
 export class PathOptions {
@@ -109,7 +109,7 @@ export class PathOptions {
  * The start of `RouteSet#url_for` on a merged options hash: credentials (both truthy) and
  * `RESERVED_OPTIONS` to the URL options, `_recall` dropped, everything else to the path options.
  */
-export function splitHash(hash: Dict, url: UrlOptions, path: PathOptions): void {
+export function splitHash(hash: Dict, url: UrlSettings, path: PathOptions): void {
   const credentials = truthy(hash.user) && truthy(hash.password);
   if (credentials) { url.user = hash.user; url.password = hash.password; }
   for (const k in hash) {
@@ -324,7 +324,7 @@ export function generate(index: RouteIndex, name: string | null, route: Compiled
  * options, then the query and the URL (`renderGenerated`). `route` is the named route
  * (undefined: select by the options). Takes ownership of both.
  */
-export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlOptions, path: PathOptions, strategy: Strategy): string {
+export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlSettings, path: PathOptions, strategy: Strategy): string {
   const { path: generated, leftovers } = generate(index, name, route, path);
   return renderGenerated(url, generated, leftovers, strategy);
 }
@@ -333,7 +333,7 @@ export function finishUrl(index: RouteIndex, name: string | null, route: Compile
  * `params` (a Hash, or nil) merged over the leftover options as the query, then `path_for` or
  * `url_for`. `forInExact`: the caller has seen `forInIsExact()` this call.
  */
-export function renderGenerated(url: UrlOptions, generated: string, leftovers: PathOptions | null, strategy: Strategy, forInExact = false): string {
+export function renderGenerated(url: UrlSettings, generated: string, leftovers: PathOptions | null, strategy: Strategy, forInExact = false): string {
   let extra: Record<string, unknown> | null = null;
   if (url.hasParams) {
     const p = url.params;
@@ -348,7 +348,7 @@ const NONE: readonly never[] = [];
 
 /** `RouteSet#url_for` on a merged options hash (defaults already merged by the caller). */
 export function routeSetUrlFor(index: RouteIndex, options: Dict, name: string | null, strategy: Strategy): string {
-  const url = new UrlOptions();
+  const url = new UrlSettings();
   const path = new PathOptions();
   splitHash(options, url, path);
   return finishUrl(index, name, name === null ? undefined : index.named.get(name), url, path, strategy);

@@ -8,7 +8,7 @@
  * run with `this` bound to the helpers object.
  */
 import { ArgumentError } from "../errors.js";
-import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/route-set.js";
+import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/route-table.js";
 import { type CompiledRoute, compileRoute } from "./compile.js";
 import {
   type RouteIndex, type Strategy, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
@@ -19,7 +19,7 @@ import { type RouteKeys, routeKeys } from "./naming.js";
 import { forInIsExact } from "../support/objects.js";
 import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
 import { type ParamValue, recordParam, toParam } from "../uri/query.js";
-import { type Dict, UrlOptions, optionName, pathOfUrl, renderUrl } from "../uri/url.js";
+import { type Dict, UrlSettings, optionName, pathOfUrl, renderUrl } from "../uri/url.js";
 
 /** A model instance: `toParam()` fills a segment, else `id`. */
 export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
@@ -82,7 +82,7 @@ interface Context {
   /** `default_url_options`, snake_case keys. */
   readonly defaults: Dict;
   /** `defaults` split into URL and path options, for `url_for`. */
-  readonly defaultUrl: UrlOptions;
+  readonly defaultUrl: UrlSettings;
   readonly defaultPath: PathOptions;
   readonly optimize: boolean;
   /** Take the direct paths (`directUrl`, `splitCallerOptions`, the polymorphic shape cache) where they apply; false gives the reference behaviour. */
@@ -604,7 +604,7 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
   }
   const defaults = assignOptions(dict(), table.defaultUrlOptions ?? {});
   const helpers: Record<string, unknown> = Object.create(null);
-  const defaultUrl = new UrlOptions();
+  const defaultUrl = new UrlSettings();
   const defaultPath = new PathOptions();
   splitHash(defaults, defaultUrl, defaultPath);
   const ctx: Context = {

@@ -44,7 +44,7 @@ export const MISSING_HOST =
  * split from the path options once. A class of fixed shape: every read below is a monomorphic
  * field load, where the dictionary it replaces made each one a megamorphic keyed load.
  */
-export class UrlOptions {
+export class UrlSettings {
   declare host: unknown;
   declare protocol: unknown;
   declare port: unknown;
@@ -91,8 +91,8 @@ export class UrlOptions {
     this.hasParams = false;
   }
 
-  copy(): UrlOptions {
-    const c = new UrlOptions();
+  copy(): UrlSettings {
+    const c = new UrlSettings();
     c.host = this.host; c.protocol = this.protocol; c.port = this.port; c.hasPort = this.hasPort;
     c.subdomain = this.subdomain; c.hasSubdomain = this.hasSubdomain; c.domain = this.domain; c.tldLength = this.tldLength;
     c.user = this.user; c.password = this.password; c.scriptName = this.scriptName; c.relativeUrlRoot = this.relativeUrlRoot;
@@ -123,9 +123,9 @@ export class UrlOptions {
   }
 }
 
-const PROBE = new UrlOptions();
+const PROBE = new UrlSettings();
 
-/** Whether `key` (a Rails name) is one of the URL options `UrlOptions#set` takes: one list for both. */
+/** Whether `key` (a Rails name) is one of the URL options `UrlSettings#set` takes: one list for both. */
 export function isUrlOption(key: string): boolean {
   return PROBE.set(key, undefined);
 }
@@ -134,7 +134,7 @@ export function isUrlOption(key: string): boolean {
  * `RouteSet#url_for`'s last step: `path_for` for `_path` helpers, else `ActionDispatch::Http::URL.url_for`
  * (a path when `only_path`, else a full URL). `query` is the rendered `params`, without the `?`.
  */
-export function renderUrl(options: UrlOptions, path: string, query: string, strategy: Strategy): string {
+export function renderUrl(options: UrlSettings, path: string, query: string, strategy: Strategy): string {
   if (strategy === "path" || truthy(options.onlyPath)) return pathFor(options, path, query);
   const host = options.host;
   if (!truthy(host)) throw new ArgumentError(MISSING_HOST);
@@ -147,7 +147,7 @@ export function renderUrl(options: UrlOptions, path: string, query: string, stra
  * as `params=`) and the URL options. What options redirects and URLs built from a request use.
  */
 export function urlFor(hash: Readonly<Record<string, unknown>>): string {
-  const options = new UrlOptions();
+  const options = new UrlSettings();
   let path = "", query = "";
   for (const key of Object.keys(hash)) {
     const k = optionName(key), v = hash[key];
@@ -160,7 +160,7 @@ export function urlFor(hash: Readonly<Record<string, unknown>>): string {
   return renderUrl(options, path, query, "url");
 }
 
-function pathFor(options: UrlOptions, generated: string, query: string): string {
+function pathFor(options: UrlSettings, generated: string, query: string): string {
   const sn = options.scriptName, root = options.relativeUrlRoot;
   let scriptName = truthy(sn) ? sn : truthy(root) ? root : "";
   const original = options.originalScriptName;
@@ -202,7 +202,7 @@ function plainHost(host: string): boolean {
 // prefix out again (the host scan, the protocol, subdomain and port rules) cost ~900 instructions.
 let lastHost: string | null = null, lastPrefix = "";
 
-function buildHostUrl(host: string, options: UrlOptions, path: string): string {
+function buildHostUrl(host: string, options: UrlSettings, path: string): string {
   let protocol = options.protocol, port = options.port;
   const simple = (protocol === null || protocol === undefined) && !options.hasPort && !options.hasSubdomain
     && (options.domain === null || options.domain === undefined) && !(truthy(options.user) && truthy(options.password));
@@ -247,7 +247,7 @@ export function normalizeProtocol(protocol: unknown): string {
   throw new ArgumentError(`Invalid :protocol option: ${rubyInspect(protocol)}`);
 }
 
-function normalizeHost(host: string, options: UrlOptions): string {
+function normalizeHost(host: string, options: UrlSettings): string {
   const subdomain = options.hasSubdomain ? options.subdomain : true;
   const domain = options.domain;
   // Both of Rails' branches give the host unchanged here; skip the IP test.
