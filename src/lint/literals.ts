@@ -16,7 +16,8 @@ const NONE: LiteralFacts = Object.freeze({ prefix: "", runs: Object.freeze([]) a
 
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 
-function parse(re: RegExp): AST.Pattern | null {
+/** The regexp's syntax tree (regexpp), or null where it does not parse. */
+export function parse(re: RegExp): AST.Pattern | null {
   try {
     return parser.parsePattern(re.source, 0, re.source.length, { unicode: re.unicode, unicodeSets: re.flags.includes("v") });
   } catch {
@@ -29,9 +30,9 @@ function parse(re: RegExp): AST.Pattern | null {
  * in a regexp with a single top-level alternative. A `^` at the very start (without `m`) makes
  * the first run a prefix. Case-insensitive regexps have no runs (their literals match either case).
  */
-export function literalFacts(re: RegExp): LiteralFacts {
+export function literalFacts(re: RegExp, parsed?: AST.Pattern | null): LiteralFacts {
   if (re.ignoreCase) return NONE;
-  const pattern = parse(re);
+  const pattern = parsed === undefined ? parse(re) : parsed;
   if (pattern === null || pattern.alternatives.length !== 1) return NONE;
   const runs: string[] = [];
   let prefix = "";
@@ -73,8 +74,8 @@ export interface Sample {
  * each class. Where the walk passed over an assertion other than the pattern's own `^`/`$` edges,
  * the string may not match (`certain` is false) and the caller must test it.
  */
-export function sampleOf(re: RegExp, variant: 0 | 1): Sample | null {
-  const pattern = parse(re);
+export function sampleOf(re: RegExp, variant: 0 | 1, parsed?: AST.Pattern | null): Sample | null {
+  const pattern = parsed === undefined ? parse(re) : parsed;
   if (pattern === null) return null;
   const flags = re.flags.replace(/[gyd]/g, "");
   let out = "";

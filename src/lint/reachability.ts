@@ -1,6 +1,6 @@
 import type { DFA, NFA } from "refa";
 import { complementOf, intersectAll, isNormalPath, isSubset, languageOf, sampleWords, withinNormalPaths, type Language, type PathDomain } from "./languages.js";
-import { literalFacts, sampleOf, type LiteralFacts } from "./literals.js";
+import { literalFacts, parse, sampleOf, type LiteralFacts, type Sample } from "./literals.js";
 
 /**
  * Which routes can never answer a request, proven on regular languages.
@@ -62,19 +62,17 @@ export type ReachFinding = UnreachableFinding | UnmatchableFinding;
 
 export interface ReachStats {
   routes: number;
-  /** Pairs that passed the cheap filters (literal index, verbs, sample strings) and went to automata. */
-  provenPairs: number;
+  /** Pairs that passed the cheap filters (literal index, verbs, sample strings) and went to the automata. */
   pairsAsked: number;
-  /** Routes or pairs left undecided (automaton over the node limit, alphabets that differ, no sample). */
+  /** Routes or pairs left undecided (an automaton over the node limit, alphabets that differ, no sample). */
   undecided: number;
 }
-
-/** Keys of the candidate index are at most this long (substrings of a sample are looked up by each key length). */
-const KEY = 1000;
 
 interface Prepared {
   readonly route: ReachRoute;
   readonly facts: LiteralFacts;
+  /** Strings built from the first regexp's syntax (to be checked). */
+  readonly sketches: readonly (Sample | null)[];
   /** The verbs (buckets) whose requests must all be answered earlier for the route to be unreachable. */
   readonly buckets: readonly string[];
   readonly answers: (verb: string) => boolean;
@@ -88,22 +86,33 @@ export function findUnreachable(routes: readonly ReachRoute[], options: ReachOpt
   const sorted = [...routes].sort((a, b) => a.index - b.index);
   const prepared: Prepared[] = sorted.map((route) => {
     const verbs = route.verbs === null ? null : new Set(route.verbs.map((v) => v.toUpperCase()));
+    const first = route.regexps[0] ?? /(?!)/;
+    const ast = parse(first);
     return {
       route,
-      facts: literalFacts(route.regexps[0] ?? /(?!)/),
+      facts: literalFacts(first, ast),
+      sketches: [sampleOf(first, 0, ast), sampleOf(first, 1, ast)],
       buckets: verbs === null ? methods.filter((m) => m !== "HEAD") : [...verbs],
       // Rails' `match_head_routes`: an any-verb route is not in the HEAD bucket.
       answers: verbs === null ? (v: string) => v !== "HEAD" : (v: string) => verbs.has(v),
       testers: route.regexps.map((re) => (re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, "")) : re)),
     };
   });
-  const st: ReachStats = Object.assign(stats ?? {}, { routes: 0, provenPairs: 0, pairsAsked: 0, undecided: 0 });
+  const st: ReachStats = Object.assign(stats ?? {}, { routes: 0, pairsAsked: 0, undecided: 0 });
   st.routes = prepared.length;
 
   // The candidate index: each route that can shadow others, under one key that its every string
-  // contains: of its literal runs (cut to KEY characters), the one fewest routes share.
+  // contains, starting at a "/": of the suffixes of its literal runs from their first "/", the one
+  // fewest routes share. A sample of a later route is then looked up only at its slashes.
   const eligible = (p: Prepared) => !p.route.conditional && p.route.regexps.length > 0;
-  const keysOf = (p: Prepared) => [...new Set(p.facts.runs.map((run) => run.slice(0, KEY)))];
+  const keysOf = (p: Prepared) => {
+    const keys = new Set<string>();
+    for (const run of p.facts.runs) {
+      const slash = run.indexOf("/");
+      if (slash >= 0) keys.add(run.slice(slash));
+    }
+    return keys;
+  };
   const frequency = new Map<string, number>();
   for (const p of prepared) if (eligible(p)) for (const k of keysOf(p)) frequency.set(k, (frequency.get(k) ?? 0) + 1);
   const byKey = new Map<string, number[]>();
@@ -141,8 +150,7 @@ export function findUnreachable(routes: readonly ReachRoute[], options: ReachOpt
 
     // Strings B accepts: the cheap walk first, the automaton when the walk's strings do not match.
     const samples: string[] = [];
-    for (const variant of [0, 1] as const) {
-      const sample = sampleOf(b.route.regexps[0]!, variant);
+    for (const sample of b.sketches) {
       if (sample === null || samples.includes(sample.text) || !isNormalPath(sample.text, domain)) continue;
       const s = sample.text;
       // A sample the walk knows to match its regexp is tested against the other regexps only.
@@ -174,8 +182,9 @@ export function findUnreachable(routes: readonly ReachRoute[], options: ReachOpt
       candidates.push(ai);
     };
     for (const ai of unkeyed) consider(ai);
-    for (const len of lengths) {
-      for (let i = 0; i + len <= w.length; i++) {
+    for (let i = w.indexOf("/"); i >= 0; i = w.indexOf("/", i + 1)) {
+      for (const len of lengths) {
+        if (i + len > w.length) break;
         const list = byKey.get(w.substr(i, len));
         if (list !== undefined) for (const ai of list) consider(ai);
       }
@@ -194,7 +203,6 @@ export function findUnreachable(routes: readonly ReachRoute[], options: ReachOpt
       const not = complementOfCover(ai, a);
       st.pairsAsked++;
       if (not === null || cover.get(ai)!.maxCharacter !== maxCharacter) { st.undecided++; continue; }
-      st.provenPairs++;
       if (!isSubset(sub, not)) continue;
       for (const v of verbs) uncovered.delete(v);
       shadowedBy.push({ index: a.route.index, verbs });
