@@ -29,9 +29,9 @@ export interface Ambiguity {
 /** Bounded repetitions are unrolled up to this many copies (witnesses in fewer copies exist in more). */
 const COPIES = 3;
 /** Positions beyond which the analysis is not attempted (the product automata grow as n² and n³). */
-const MAX_POSITIONS = 150;
+const MAX_POSITIONS = 100;
 const MAX_TRIPLE_POSITIONS = 60;
-const MAX_VISITS = 2_000_000;
+const MAX_VISITS = 500_000;
 
 interface Position {
   readonly id: number;
@@ -144,6 +144,8 @@ class Builder {
 }
 
 class Unsupported extends Error {}
+/** The product automata grew past `MAX_VISITS` steps: no answer rather than a slow one. */
+class OverBudget extends Error {}
 
 /** The ambiguity of a regexp's matching (see `Ambiguity`), or null when there is none or it cannot be analysed. */
 export function ambiguityOf(re: RegExp): Ambiguity | null {
@@ -169,7 +171,12 @@ export function ambiguityOf(re: RegExp): Ambiguity | null {
   }
   if (b.overflow) return null;
   b.follow[0] = [...new Set(top.first)];
-  return exponential(b) ?? polynomial(b);
+  try {
+    return exponential(b) ?? polynomial(b);
+  } catch (e) {
+    if (e instanceof OverBudget) return null;
+    throw e;
+  }
 }
 
 /** Whether two positions can read a common character. */
@@ -191,11 +198,15 @@ function meets(b: Builder): (x: number, y: number) => boolean {
 function exponential(b: Builder): Ambiguity | null {
   const n = b.positions.length;
   const meet = meets(b);
+  const follow = b.follow.map((f) => [...new Set(f)]);
+  let visits = 0;
   const succ = (s: number): number[] => {
     const x = Math.floor(s / n);
     const y = s % n;
     const out: number[] = [];
-    for (const x2 of new Set(b.follow[x])) for (const y2 of new Set(b.follow[y])) if (meet(x2, y2)) out.push(x2 * n + y2);
+    visits += follow[x]!.length * follow[y]!.length;
+    if (visits > MAX_VISITS) throw new OverBudget();
+    for (const x2 of follow[x]!) for (const y2 of follow[y]!) if (meet(x2, y2)) out.push(x2 * n + y2);
     return out;
   };
   const multiplicity = (x: number, y: number) => b.follow[x]!.reduce((c, t) => c + (t === y ? 1 : 0), 0);
@@ -257,11 +268,12 @@ function polynomial(b: Builder): Ambiguity | null {
       const prev = new Map<number, number>([[from, -1]]);
       const queue = [from];
       for (let i = 0; i < queue.length; i++) {
-        if (++visits > MAX_VISITS) return null;
         const s = queue[i]!;
         const x = Math.floor(s / (n * n));
         const y = Math.floor(s / n) % n;
         const z = s % n;
+        visits += follow[x]!.length * follow[y]!.length * follow[z]!.length + 1;
+        if (visits > MAX_VISITS) throw new OverBudget();
         for (const x2 of follow[x]!) for (const y2 of follow[y]!) {
           if (!meet(x2, y2)) continue;
           for (const z2 of follow[z]!) {

@@ -104,7 +104,12 @@ export function intersectAll(langs: readonly Language[]): Language | null {
   let nfa = langs[0]!.nfa;
   for (let i = 1; i < langs.length; i++) {
     if (langs[i]!.maxCharacter !== langs[0]!.maxCharacter) return null;
-    nfa = NFA.fromIntersection(nfa, langs[i]!.nfa, new NFA.LimitedNodeFactory(MAX_NODES));
+    try {
+      nfa = NFA.fromIntersection(nfa, langs[i]!.nfa, new NFA.LimitedNodeFactory(MAX_NODES));
+    } catch (e) {
+      if (e instanceof TooManyNodesError) return null;
+      throw e;
+    }
   }
   return { nfa, maxCharacter: langs[0]!.maxCharacter, exact: langs.every((l) => l.exact) };
 }
@@ -166,9 +171,14 @@ export function isNormalPath(path: string, domain: PathDomain): boolean {
 
 // ------------------------------------------------------------------ questions
 
-/** L(sub) ∩ within ⊆ L(sup), decided on the automata: `notSup` is the complement DFA of sup. */
-export function isSubset(sub: NFA, notSup: DFA): boolean {
-  return isDisjointWith(sub, notSup, MAX_NODES);
+/** L(sub) ⊆ L(sup), decided on the automata (`notSup` is the complement DFA of sup); null when the product exceeds the node limit. */
+export function isSubset(sub: NFA, notSup: DFA): boolean | null {
+  try {
+    return isDisjointWith(sub, notSup, MAX_NODES);
+  } catch (e) {
+    if (e instanceof TooManyNodesError) return null;
+    throw e;
+  }
 }
 
 /** The complement of a language, as a DFA (null when determinizing would exceed the node limit). */

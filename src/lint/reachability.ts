@@ -203,7 +203,9 @@ export function findUnreachable(routes: readonly ReachRoute[], options: ReachOpt
       const not = complementOfCover(ai, a);
       st.pairsAsked++;
       if (not === null || cover.get(ai)!.maxCharacter !== maxCharacter) { st.undecided++; continue; }
-      if (!isSubset(sub, not)) continue;
+      const subset = isSubset(sub, not);
+      if (subset === null) { st.undecided++; continue; }
+      if (!subset) continue;
       for (const v of verbs) uncovered.delete(v);
       shadowedBy.push({ index: a.route.index, verbs });
       if (uncovered.size === 0) {

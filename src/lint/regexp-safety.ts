@@ -50,7 +50,7 @@ export function checkRegExp(re: RegExp, options: SafetyOptions = {}): Backtracki
   const key = `${usage} ${re.flags} ${re.source}`;
   let hit = cache.get(key);
   if (hit === undefined) {
-    hit = analyseRegExp(re, usage, true);
+    hit = analyseRegExp(re, usage, { rounds: FIX_ROUNDS, budget: { left: FIX_BUDGET } });
     if (cache.size > 10_000) cache.clear();
     cache.set(key, hit);
   }
@@ -69,11 +69,26 @@ interface Cause {
   readonly fix: RegExp | null;
 }
 
-function analyseRegExp(re: RegExp, usage: "segment" | "request", withFix: boolean): BacktrackingFinding | null {
+/**
+ * The search for a fix: rounds of rewriting (a fix for one cause may leave another, fixed in the
+ * next round), within a budget of analyses and DFA comparisons shared by the whole search, so that
+ * a large regexp is answered in bounded time (with advice instead of a fix).
+ */
+interface FixSearch {
+  rounds: number;
+  budget: { left: number };
+}
+const FIX_ROUNDS = 3;
+const FIX_BUDGET = 12;
+/** Longer sources get advice only: their DFAs and analyses cost too much to try rewrites. */
+const FIX_MAX_SOURCE = 60;
+
+function analyseRegExp(re: RegExp, usage: "segment" | "request", search: FixSearch | null): BacktrackingFinding | null {
   const flags = re.flags.replace(/[gyd]/g, "");
+  const withFix = search !== null && search.rounds > 0 && search.budget.left > 0 && re.source.length <= FIX_MAX_SOURCE;
   const cause = fromScslre(re.source, flags, usage, withFix) ?? fromAmbiguity(new RegExp(re.source, flags), usage);
   if (cause === null) return null;
-  const fix = cause.fix ?? (withFix ? equivalentFix(re.source, flags, cause, usage) : null);
+  const fix = withFix ? safeFix(cause.fix, usage, search) ?? equivalentFix(re.source, flags, cause, usage, search) : null;
   const part = re.source.slice(cause.part.start, cause.part.end) || re.source;
   const time = cause.growth === "exponential" ? "exponential time" : `polynomial time (about n^${cause.degree ?? 2} steps for n characters)`;
   const message =
@@ -206,7 +221,7 @@ function nullable(el: RegExpAST.Element): boolean {
  * outer or an inner quantifier of the part at fault, or one of its alternatives. Equality of the
  * languages is decided on minimal DFAs, so a suggested fix never changes what the route accepts.
  */
-function equivalentFix(source: string, flags: string, cause: Cause, usage: "segment" | "request"): RegExp | null {
+function equivalentFix(source: string, flags: string, cause: Cause, usage: "segment" | "request", search: FixSearch): RegExp | null {
   const pattern = patternOf(source, flags);
   if (pattern === null) return null;
   const targets: RegExpAST.Quantifier[] = [];
@@ -242,21 +257,34 @@ function equivalentFix(source: string, flags: string, cause: Cause, usage: "segm
       });
     }
   }
+  search.budget.left--;
   const original = languageKey(source, flags);
   if (original === null) return null;
-  for (const edit of edits) {
+  // A few rewrites at most: each costs an analysis and a DFA comparison.
+  for (const edit of edits.slice(0, MAX_REWRITES)) {
     let candidate: RegExp;
     try {
       candidate = new RegExp(edit, flags);
     } catch {
       continue;
     }
-    if (analyseRegExp(candidate, usage, false) !== null) continue;
+    if (--search.budget.left < 0) return null;
     const lang = languageKey(edit, flags);
-    if (lang !== null && lang.structurallyEqual(original)) return candidate;
+    if (lang === null || !lang.structurallyEqual(original)) continue;
+    const safe = safeFix(candidate, usage, search);
+    if (safe !== null) return safe;
   }
   return null;
 }
+
+/** A rewrite that matches the same strings, or the rewrite of it that fixes what it still has (null if it has causes left). */
+function safeFix(candidate: RegExp | null, usage: "segment" | "request", search: FixSearch): RegExp | null {
+  if (candidate === null || --search.budget.left < 0) return null;
+  const left = analyseRegExp(candidate, usage, { rounds: search.rounds - 1, budget: search.budget });
+  return left === null ? candidate : left.fix;
+}
+
+const MAX_REWRITES = 8;
 
 const optional = (el: RegExpAST.QuantifiableElement) =>
   el.type === "Character" || el.type === "CharacterSet" || el.type === "CharacterClass" || el.type === "Group" || el.type === "CapturingGroup"
@@ -267,8 +295,17 @@ const optional = (el: RegExpAST.QuantifiableElement) =>
 function languageKey(source: string, flags: string): DFA | null {
   try {
     const { expression, maxCharacter } = JS.Parser.fromLiteral({ source, flags }).parse({ backreferences: "throw" });
-    const expr = transform(Transformers.simplify(), transform(Transformers.patternEdgeAssertions({ remove: true }), expression));
-    const dfa = DFA.fromFA(NFA.fromRegex(expr, { maxCharacter }, { assertions: "throw" }, new NFA.LimitedNodeFactory(5_000)), new DFA.LimitedNodeFactory(5_000));
+    let expr = transform(Transformers.patternEdgeAssertions({ remove: true }), expression);
+    const nfa = (e: typeof expr) => NFA.fromRegex(e, { maxCharacter }, { assertions: "throw" }, new NFA.LimitedNodeFactory(5_000));
+    let fa: NFA;
+    try {
+      fa = nfa(expr);
+    } catch {
+      // Assertions inside: resolve what refa can (slower), else no key.
+      expr = transform(Transformers.simplify(), expr);
+      fa = nfa(expr);
+    }
+    const dfa = DFA.fromFA(fa, new DFA.LimitedNodeFactory(5_000));
     dfa.minimize();
     return dfa;
   } catch {
