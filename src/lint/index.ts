@@ -1,5 +1,5 @@
 import type { Route } from "../table/route.js";
-import { inspectValue } from "../support/inspect.js";
+import { inspectValue } from "../support/node-inspect.js";
 import { findDuplicates, type DeclaredRoute } from "./duplicates.js";
 import type { PathDomain } from "./languages.js";
 import { findUnreachable, type ReachStats } from "./reachability.js";
