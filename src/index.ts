@@ -8,6 +8,8 @@ export { Mapper } from "./dsl/mapper.js";
 export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, ResourceOptions, NamespaceOptions, MountOptions } from "./dsl/options.js";
 export { Resource, SingletonResource } from "./dsl/resource.js";
 export type { ResourceAction } from "./dsl/resource.js";
+export { lintRoutes, checkRegExp } from "./lint/index.js";
+export type { RouteLintFinding, LintOptions, LintCheck, BacktrackingFinding } from "./lint/index.js";
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-table.js";

@@ -1,4 +1,5 @@
-import { JS, Transformers, transform, type CharSet, type Concatenation, type Element, type Expression, type NoParent, type Quantifier } from "refa";
+import type { CharSet, Concatenation, Element, Expression, JS, NoParent, Quantifier, Transformers, transform } from "refa";
+import { refa } from "./libs.js";
 
 /**
  * How many ways a backtracking matcher can match the same text, decided on the regexp's position
@@ -151,13 +152,13 @@ class OverBudget extends Error {}
 export function ambiguityOf(re: RegExp): Ambiguity | null {
   let expression: NoParent<Expression>;
   try {
-    const parsed = JS.Parser.fromLiteral({ source: re.source, flags: re.flags.replace(/[gyd]/g, "") }).parse({
+    const parsed = refa().JS.Parser.fromLiteral({ source: re.source, flags: re.flags.replace(/[gyd]/g, "") }).parse({
       simplify: false,
       backreferences: "unknown",
       assertions: "parse",
       maxBackreferenceWords: 0,
     });
-    expression = transform(Transformers.patternEdgeAssertions({ remove: true, inline: false }), parsed.expression);
+    expression = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true, inline: false }), parsed.expression);
   } catch {
     return null;
   }

@@ -32,7 +32,12 @@ export interface RouteLintFinding {
   readonly backtracking?: BacktrackingFinding;
 }
 
+/** What `lintRoutes` looks for: everything (the default), or some of it (`["backtracking"]` is cheap enough for every draw). */
+export type LintCheck = "unreachable" | "duplicate" | "backtracking";
+
 export interface LintOptions {
+  /** The checks to run; default all. (`unreachable` also reports `unmatchable` routes.) */
+  readonly checks?: readonly LintCheck[];
   /** How a route is named in messages (e.g. with its source location); default `GET /photos/:id(.:format) (photos#show)`. */
   readonly describe?: (route: Route, index: number) => string;
   /** The request paths "unreachable" is proven over (see `PathDomain`). */
@@ -57,8 +62,9 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
   const describe = options.describe ?? ((route: Route) => describeRoute(route));
   const label = (i: number) => describe(routes[i]!, i);
   const findings: RouteLintFinding[] = [];
+  const checks = new Set<LintCheck>(options.checks ?? ["unreachable", "duplicate", "backtracking"]);
 
-  const duplicates = findDuplicates(declaredRoutes(routes));
+  const duplicates = checks.has("duplicate") ? findDuplicates(declaredRoutes(routes)) : [];
   const duplicateOf = new Map(duplicates.map((d) => [d.index, d]));
   for (const d of duplicates) {
     findings.push({
@@ -71,7 +77,8 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
     });
   }
 
-  for (const f of findUnreachable(reachRoutes(routes), { methods: REQUEST_METHODS, paths: options.paths }, options.stats)) {
+  const unreachable = checks.has("unreachable") ? findUnreachable(reachRoutes(routes), { methods: REQUEST_METHODS, paths: options.paths }, options.stats) : [];
+  for (const f of unreachable) {
     if (f.kind === "unmatchable") {
       findings.push({
         kind: "unmatchable",
@@ -106,32 +113,34 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
     });
   }
 
-  // Constraint regexps: each distinct one once, naming every route that uses it.
-  const uses = new Map<string, { re: RegExp; usage: "segment" | "request"; what: string; routes: number[] }>();
-  routes.forEach((route, i) => {
-    const add = (re: RegExp, usage: "segment" | "request", what: string) => {
-      const key = `${usage} ${what} ${re.flags} ${re.source}`;
-      let use = uses.get(key);
-      if (use === undefined) uses.set(key, (use = { re, usage, what, routes: [] }));
-      use.routes.push(i);
-    };
-    for (const [name, req] of Object.entries(route.requirements)) if (req instanceof RegExp) add(req, "segment", `segment constraint ${name}:`);
-    for (const [name, cond] of Object.entries(route.conditions)) {
-      for (const v of Array.isArray(cond) ? cond : [cond]) if (v instanceof RegExp) add(v, "request", `request constraint ${name}:`);
-    }
-  });
-  for (const use of uses.values()) {
-    const found = checkRegExp(use.re, { usage: use.usage });
-    if (found === null) continue;
-    const [head, ...rest] = use.routes;
-    const more = rest.length > 0 ? ` (and ${rest.length} more route${rest.length > 1 ? "s" : ""})` : "";
-    findings.push({
-      kind: "backtracking",
-      route: head!,
-      related: rest,
-      backtracking: found,
-      message: `The ${use.what} of ${label(head!)}${more}: ${found.message}`,
+  if (checks.has("backtracking")) {
+    // Constraint regexps: each distinct one once, naming every route that uses it.
+    const uses = new Map<string, { re: RegExp; usage: "segment" | "request"; what: string; routes: number[] }>();
+    routes.forEach((route, i) => {
+      const add = (re: RegExp, usage: "segment" | "request", what: string) => {
+        const key = `${usage} ${what} ${re.flags} ${re.source}`;
+        let use = uses.get(key);
+        if (use === undefined) uses.set(key, (use = { re, usage, what, routes: [] }));
+        use.routes.push(i);
+      };
+      for (const [name, req] of Object.entries(route.requirements)) if (req instanceof RegExp) add(req, "segment", `segment constraint ${name}:`);
+      for (const [name, cond] of Object.entries(route.conditions)) {
+        for (const v of Array.isArray(cond) ? cond : [cond]) if (v instanceof RegExp) add(v, "request", `request constraint ${name}:`);
+      }
     });
+    for (const use of uses.values()) {
+      const found = checkRegExp(use.re, { usage: use.usage });
+      if (found === null) continue;
+      const [head, ...rest] = use.routes;
+      const more = rest.length > 0 ? ` (and ${rest.length} more route${rest.length > 1 ? "s" : ""})` : "";
+      findings.push({
+        kind: "backtracking",
+        route: head!,
+        related: rest,
+        backtracking: found,
+        message: `The ${use.what} of ${label(head!)}${more}: ${found.message}`,
+      });
+    }
   }
 
   return findings.sort((x, y) => x.route - y.route);

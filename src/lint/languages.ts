@@ -1,4 +1,5 @@
-import { DFA, JS, NFA, TooManyNodesError, Transformers, Words, isDisjointWith, transform, type Expression, type Node, type NoParent } from "refa";
+import type { DFA, Expression, JS, NFA, NoParent, Node, TooManyNodesError, Transformers, Words, isDisjointWith, transform } from "refa";
+import { refa } from "./libs.js";
 
 /**
  * Regular languages of JavaScript RegExps, with refa (finite automata over UTF-16 code units, or
@@ -51,16 +52,16 @@ function build(source: string, flags: string, bound: Bound): Language | null {
     // `test` finds a match anywhere: the strings accepted are prefix · match · suffix, with the
     // regexp's own edge assertions checked against that text.
     const wrapped = `${start ? "" : "[^]*?"}(?:${source})${end ? "" : "[^]*"}`;
-    const parser = JS.Parser.fromLiteral({ source: wrapped, flags });
+    const parser = refa().JS.Parser.fromLiteral({ source: wrapped, flags });
     const { expression, maxCharacter } = parser.parse({
       backreferences: bound === "under" ? "disable" : "unknown",
       maxNodes: MAX_NODES,
     });
-    let expr: NoParent<Expression> = transform(Transformers.patternEdgeAssertions({ remove: true, inline: false }), expression);
-    if (hasNode(expr, "Assertion")) expr = transform(Transformers.patternEdgeAssertions({ remove: true }), transform(Transformers.simplify(), expr));
+    let expr: NoParent<Expression> = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true, inline: false }), expression);
+    if (hasNode(expr, "Assertion")) expr = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true }), refa().transform(refa().Transformers.simplify(), expr));
     if (hasNode(expr, "Unknown")) return null; // over: an unresolved backreference
     const exact = !hasNode(expr, "Assertion");
-    const nfa = NFA.fromRegex(expr, { maxCharacter }, { assertions: bound === "over" ? "ignore" : "disable", unknowns: "disable" }, new NFA.LimitedNodeFactory(MAX_NODES));
+    const nfa = refa().NFA.fromRegex(expr, { maxCharacter }, { assertions: bound === "over" ? "ignore" : "disable", unknowns: "disable" }, new (refa().NFA.LimitedNodeFactory)(MAX_NODES));
     return { nfa, maxCharacter, exact };
   } catch (e) {
     // Too many nodes, or a construct refa refuses: no language rather than a guess.
@@ -75,7 +76,7 @@ function build(source: string, flags: string, bound: Bound): Language | null {
  */
 function anchoring(source: string, flags: string): { start: boolean; end: boolean } {
   if (flags.includes("m")) return { start: false, end: false };
-  const { pattern } = JS.Parser.fromLiteral({ source, flags }).ast;
+  const { pattern } = refa().JS.Parser.fromLiteral({ source, flags }).ast;
   const isAssertion = (e: unknown, kind: "start" | "end") =>
     typeof e === "object" && e !== null && (e as { type?: string }).type === "Assertion" && (e as { kind?: string }).kind === kind;
   return {
@@ -105,9 +106,9 @@ export function intersectAll(langs: readonly Language[]): Language | null {
   for (let i = 1; i < langs.length; i++) {
     if (langs[i]!.maxCharacter !== langs[0]!.maxCharacter) return null;
     try {
-      nfa = NFA.fromIntersection(nfa, langs[i]!.nfa, new NFA.LimitedNodeFactory(MAX_NODES));
+      nfa = refa().NFA.fromIntersection(nfa, langs[i]!.nfa, new (refa().NFA.LimitedNodeFactory)(MAX_NODES));
     } catch (e) {
-      if (e instanceof TooManyNodesError) return null;
+      if (e instanceof refa().TooManyNodesError) return null;
       throw e;
     }
   }
@@ -149,10 +150,10 @@ export function normalizedPaths(maxCharacter: number, domain: PathDomain): DFA {
   let dfa = normalPaths.get(key);
   if (dfa === undefined) {
     const flags = maxCharacter > 0xffff ? "u" : "";
-    const shape = DFA.fromFA(languageOf(new RegExp(NORMAL_SHAPE[domain], flags), "under")!.nfa);
-    const lower = DFA.fromFA(languageOf(new RegExp(LOWER_ESCAPE, flags), "under")!.nfa);
+    const shape = refa().DFA.fromFA(languageOf(new RegExp(NORMAL_SHAPE[domain], flags), "under")!.nfa);
+    const lower = refa().DFA.fromFA(languageOf(new RegExp(LOWER_ESCAPE, flags), "under")!.nfa);
     lower.complement();
-    dfa = DFA.fromIntersection(shape, lower);
+    dfa = refa().DFA.fromIntersection(shape, lower);
     dfa.minimize();
     normalPaths.set(key, dfa);
   }
@@ -174,21 +175,21 @@ export function isNormalPath(path: string, domain: PathDomain): boolean {
 /** L(sub) ⊆ L(sup), decided on the automata (`notSup` is the complement DFA of sup); null when the product exceeds the node limit. */
 export function isSubset(sub: NFA, notSup: DFA): boolean | null {
   try {
-    return isDisjointWith(sub, notSup, MAX_NODES);
+    return refa().isDisjointWith(sub, notSup, MAX_NODES);
   } catch (e) {
-    if (e instanceof TooManyNodesError) return null;
+    if (e instanceof refa().TooManyNodesError) return null;
     throw e;
   }
 }
 
-/** The complement of a language, as a DFA (null when determinizing would exceed the node limit). */
+/** The complement of a language, as a refa().DFA (null when determinizing would exceed the node limit). */
 export function complementOf(lang: Language): DFA | null {
   try {
-    const dfa = DFA.fromFA(lang.nfa, new DFA.LimitedNodeFactory(MAX_NODES));
+    const dfa = refa().DFA.fromFA(lang.nfa, new (refa().DFA.LimitedNodeFactory)(MAX_NODES));
     dfa.complement();
     return dfa;
   } catch (e) {
-    if (e instanceof TooManyNodesError) return null;
+    if (e instanceof refa().TooManyNodesError) return null;
     throw e;
   }
 }
@@ -196,9 +197,9 @@ export function complementOf(lang: Language): DFA | null {
 /** A language restricted to normalized request paths. */
 export function withinNormalPaths(lang: Language, domain: PathDomain): NFA | null {
   try {
-    return NFA.fromIntersection(lang.nfa, normalizedPaths(lang.maxCharacter, domain), new NFA.LimitedNodeFactory(MAX_NODES));
+    return refa().NFA.fromIntersection(lang.nfa, normalizedPaths(lang.maxCharacter, domain), new (refa().NFA.LimitedNodeFactory)(MAX_NODES));
   } catch (e) {
-    if (e instanceof TooManyNodesError) return null;
+    if (e instanceof refa().TooManyNodesError) return null;
     throw e;
   }
 }
@@ -206,9 +207,9 @@ export function withinNormalPaths(lang: Language, domain: PathDomain): NFA | nul
 /** Up to `count` readable words of an automaton, shortest first ("" for the empty word). */
 export function sampleWords(nfa: NFA, maxCharacter: number, count: number): string[] {
   const out: string[] = [];
-  const toString = maxCharacter > 0xffff ? Words.fromUnicodeToString : Words.fromUTF16ToString;
+  const toString = maxCharacter > 0xffff ? refa().Words.fromUnicodeToString : refa().Words.fromUTF16ToString;
   for (const set of nfa.wordSets()) {
-    out.push(toString(Words.pickMostReadableWord(set)));
+    out.push(toString(refa().Words.pickMostReadableWord(set)));
     if (out.length >= count) break;
   }
   return out;

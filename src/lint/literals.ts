@@ -1,4 +1,5 @@
-import { RegExpParser, type AST } from "@eslint-community/regexpp";
+import type { AST, RegExpParser } from "@eslint-community/regexpp";
+import { regexpp } from "./libs.js";
 
 /**
  * Cheap facts about a regexp's language, for filtering candidate pairs before any automaton is
@@ -14,12 +15,13 @@ export interface LiteralFacts {
 
 const NONE: LiteralFacts = Object.freeze({ prefix: "", runs: Object.freeze([]) as readonly string[] });
 
-const parser = new RegExpParser({ ecmaVersion: 2025 });
+let regexpParser: InstanceType<ReturnType<typeof regexpp>["RegExpParser"]> | undefined;
+const parser = () => (regexpParser ??= new (regexpp().RegExpParser)({ ecmaVersion: 2025 }));
 
 /** The regexp's syntax tree (regexpp), or null where it does not parse. */
 export function parse(re: RegExp): AST.Pattern | null {
   try {
-    return parser.parsePattern(re.source, 0, re.source.length, { unicode: re.unicode, unicodeSets: re.flags.includes("v") });
+    return parser().parsePattern(re.source, 0, re.source.length, { unicode: re.unicode, unicodeSets: re.flags.includes("v") });
   } catch {
     return null;
   }

@@ -1,6 +1,9 @@
-import { RegExpParser, type AST as RegExpAST } from "@eslint-community/regexpp";
-import { DFA, JS, NFA, Transformers, transform } from "refa";
-import { analyse, type Report } from "scslre";
+import type { AST as RegExpAST, RegExpParser } from "@eslint-community/regexpp";
+import { regexpp } from "./libs.js";
+import type { DFA, JS, NFA, Transformers, transform } from "refa";
+import { refa } from "./libs.js";
+import type { Report, analyse } from "scslre";
+import { scslre } from "./libs.js";
 import { ambiguityOf } from "./ambiguity.js";
 
 /**
@@ -102,7 +105,7 @@ function analyseRegExp(re: RegExp, usage: "segment" | "request", search: FixSear
 function fromScslre(source: string, flags: string, usage: "segment" | "request", withFix: boolean): Cause | null {
   let reports: Report[];
   try {
-    reports = analyse({ source, flags }, { assumeRejectingSuffix: usage === "segment", reportTypes: { Move: false } }).reports;
+    reports = scslre().analyse({ source, flags }, { assumeRejectingSuffix: usage === "segment", reportTypes: { Move: false } }).reports;
   } catch {
     return null;
   }
@@ -174,11 +177,12 @@ function fromAmbiguity(re: RegExp, usage: "segment" | "request"): Cause | null {
   };
 }
 
-const parser = new RegExpParser({ ecmaVersion: 2025 });
+let regexpParser: InstanceType<ReturnType<typeof regexpp>["RegExpParser"]> | undefined;
+const parser = () => (regexpParser ??= new (regexpp().RegExpParser)({ ecmaVersion: 2025 }));
 
 function patternOf(source: string, flags: string): RegExpAST.Pattern | null {
   try {
-    return parser.parsePattern(source, 0, source.length, { unicode: flags.includes("u"), unicodeSets: flags.includes("v") });
+    return parser().parsePattern(source, 0, source.length, { unicode: flags.includes("u"), unicodeSets: flags.includes("v") });
   } catch {
     return null;
   }
@@ -294,18 +298,18 @@ const optional = (el: RegExpAST.QuantifiableElement) =>
 /** The minimal DFA of the strings the whole pattern matches, when refa models it exactly. */
 function languageKey(source: string, flags: string): DFA | null {
   try {
-    const { expression, maxCharacter } = JS.Parser.fromLiteral({ source, flags }).parse({ backreferences: "throw" });
-    let expr = transform(Transformers.patternEdgeAssertions({ remove: true }), expression);
-    const nfa = (e: typeof expr) => NFA.fromRegex(e, { maxCharacter }, { assertions: "throw" }, new NFA.LimitedNodeFactory(5_000));
+    const { expression, maxCharacter } = refa().JS.Parser.fromLiteral({ source, flags }).parse({ backreferences: "throw" });
+    let expr = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true }), expression);
+    const nfa = (e: typeof expr) => refa().NFA.fromRegex(e, { maxCharacter }, { assertions: "throw" }, new (refa().NFA.LimitedNodeFactory)(5_000));
     let fa: NFA;
     try {
       fa = nfa(expr);
     } catch {
       // Assertions inside: resolve what refa can (slower), else no key.
-      expr = transform(Transformers.simplify(), expr);
+      expr = refa().transform(refa().Transformers.simplify(), expr);
       fa = nfa(expr);
     }
-    const dfa = DFA.fromFA(fa, new DFA.LimitedNodeFactory(5_000));
+    const dfa = refa().DFA.fromFA(fa, new (refa().DFA.LimitedNodeFactory)(5_000));
     dfa.minimize();
     return dfa;
   } catch {
