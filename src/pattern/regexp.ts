@@ -157,6 +157,13 @@ function pushRequirement(b: Builder, name: string, req: RegExp | string): void {
   for (let i = 0; i < inner; i++) b.names.push(null);
 }
 
+/** One node's part of Journey's regexp, as `journeyRegExp` writes it. */
+export function nodeSource(node: PatternNode, requirements: Readonly<Record<string, RegExp | string>>): string {
+  const b: Builder = { src: "", names: [], requirements, tokens: false };
+  visit([node], b);
+  return b.src;
+}
+
 /** Journey's regexp for a route pattern. */
 export function journeyRegExp(
   ast: readonly PatternNode[],
