@@ -6,8 +6,9 @@
 
 /**
  * How the page turns typed text into the path it matches, as the server would see it on the wire:
- * cut at `?` or `#`, every character a route path escapes escaped (`escapeRoutePath`) except the
- * `%xx` escapes already typed (so "café" and "caf%C3%A9" both find `/café`), then
+ * cut at `?` (a query string), every character a route path escapes escaped (`escapeRoutePath`;
+ * `#` too, as Rails' page escapes it: "posts#update" is a controller#action, not `/posts`) except
+ * the `%xx` escapes already typed (so "café" and "caf%C3%A9" both find `/café`), then
  * `normalizeRequestPath`. A browser cannot import those, so this is their twin, and a test runs
  * both on random text.
  * `pathPrefix` is the same without dropping a trailing slash: "/photos/" is typed on the way to
@@ -16,7 +17,7 @@
 export const CLIENT_PATH_FUNCTIONS = String.raw`
 const ESCAPE_OR_UNSAFE = /%[0-9A-Fa-f]{2}|[^-_.!~*'()a-zA-Z\d;/?:@&=+$,[\]]/gu;
 function escapeTyped(text) {
-  return text.replace(/[?#][\s\S]*$/, "").replace(ESCAPE_OR_UNSAFE, (ch) => {
+  return text.replace(/\?[\s\S]*$/, "").replace(ESCAPE_OR_UNSAFE, (ch) => {
     if (ch.length === 3) return ch;
     try { return encodeURIComponent(ch); } catch { return "%EF%BF%BD"; }
   });
@@ -32,11 +33,13 @@ function requestPath(escaped) {
 `;
 
 /**
- * The search. Each route row is moved, in table order, into the "exact" section (its path
- * pattern matches the typed path, or its name, verb or controller#action is the typed text) or
- * the "partial" one (the typed path begins a path it matches, or its name, controller#action or
- * source contains the text); the full table is hidden meanwhile, and restored in order when the
- * field is cleared. Work is coalesced to one search a frame.
+ * The search. Routes whose pattern matches the typed path (or whose name, verb or controller#action
+ * is the typed text) move, in table order, into the "exact" section above the table; of the rest,
+ * those the typed path begins a path of (or whose name, controller#action or source contains the
+ * text) stay where they are, under a "partial matches" heading, and the others are hidden. Clearing
+ * the field puts every row back in place. Rows stay in the table rather than being moved into a
+ * second section, so a search that keeps most of a large table touches little of it: on a
+ * 10,000-route page, moving every row was seconds of layout a keystroke. One search a frame.
  */
 export const CLIENT_SCRIPT = String.raw`(() => {
 "use strict";
@@ -47,10 +50,11 @@ const all = byId("sy-all");
 const rows = Array.from(all.rows);
 const input = byId("sy-search");
 const status = byId("sy-status");
-const sections = ["exact", "partial"].map((kind) => {
-  const body = byId("sy-" + kind);
-  return { body, head: body.rows[0], none: body.rows[1], title: body.rows[0].cells[0].textContent };
-});
+const exactBody = byId("sy-exact");
+const partialBody = byId("sy-partial");
+const heading = (body) => ({ row: body.rows[0], none: body.rows[1], title: body.rows[0].cells[0].textContent });
+const exactHead = heading(exactBody);
+const partialHead = heading(partialBody);
 byId("sy-search-box").hidden = false;
 
 const compiled = [];
@@ -69,28 +73,30 @@ function matcher(i) {
 const routes = data.routes.map(([m, name, verbs, reqs, action, source]) =>
   ({ m, name: name.toLowerCase(), verbs, reqs: reqs.toLowerCase(), action: action.toLowerCase(), source: source.toLowerCase() }));
 
+const shown = new Uint8Array(rows.length).fill(1);
+function show(i, on) {
+  if (shown[i] !== on) { shown[i] = on; rows[i].hidden = on === 0; }
+}
+let moved = [];
+/** Puts the rows moved to the exact section back in place (last first: the next row is then always in place). */
+function putBack() {
+  for (let k = moved.length - 1; k >= 0; k--) all.insertBefore(rows[moved[k]], rows[moved[k] + 1] || null);
+  moved = [];
+}
+function label(head, count) {
+  head.row.cells[0].textContent = head.title + " (" + count + ")";
+}
+
 let filtered = false;
 function restore() {
   if (!filtered) return;
   filtered = false;
-  for (const s of sections) { s.body.hidden = true; s.body.textContent = ""; }
-  const all_ = document.createDocumentFragment();
-  for (const row of rows) all_.append(row);
-  all.textContent = "";
-  all.append(all_);
-  all.hidden = false;
+  putBack();
+  for (let i = 0; i < rows.length; i++) show(i, 1);
+  partialBody.append(partialHead.row, partialHead.none);
+  all.classList.remove("sy-partial");
+  exactBody.hidden = true;
   status.textContent = "Showing all " + rows.length + (rows.length === 1 ? " route." : " routes.");
-}
-
-function fill(section, indices) {
-  const frag = document.createDocumentFragment();
-  section.head.cells[0].textContent = section.title + " (" + indices.length + ")";
-  frag.append(section.head);
-  for (const i of indices) frag.append(rows[i]);
-  if (indices.length === 0) frag.append(section.none);
-  section.body.textContent = "";
-  section.body.append(frag);
-  section.body.hidden = false;
 }
 
 function search(text) {
@@ -102,20 +108,38 @@ function search(text) {
   const lower = q.toLowerCase();
   const name = lower.replace(/(\w)_(?:path|url)$/, "$1");
   const exact = [];
-  const partial = [];
+  let partial = 0;
+  putBack();
   routes.forEach((r, i) => {
     const m = matcher(r.m);
     if ((m.exact !== null && m.exact.test(path) && (m.simulator === null || m.simulator.test(path))) ||
-        (r.name !== "" && r.name === name) || r.verbs.includes(q) || r.reqs === lower || r.action === lower) exact.push(i);
-    else if ((m.prefix !== null && m.prefix.test(begun)) || (r.name !== "" && r.name.includes(name)) ||
-        r.reqs.includes(lower) || (r.source !== "" && r.source.includes(lower))) partial.push(i);
+        (r.name !== "" && r.name === name) || r.verbs.includes(q) || r.reqs === lower || r.action === lower) {
+      exact.push(i);
+      show(i, 1);
+    } else if ((m.prefix !== null && m.prefix.test(begun)) || (r.name !== "" && r.name.includes(name)) ||
+        r.reqs.includes(lower) || (r.source !== "" && r.source.includes(lower))) {
+      partial++;
+      show(i, 1);
+    } else show(i, 0);
   });
   filtered = true;
-  all.hidden = true;
-  fill(sections[0], exact);
-  fill(sections[1], partial);
+  all.classList.add("sy-partial");
+  exactBody.textContent = "";
+  const frag = document.createDocumentFragment();
+  frag.append(exactHead.row);
+  for (const i of exact) frag.append(rows[i]);
+  if (exact.length === 0) frag.append(exactHead.none);
+  exactBody.append(frag);
+  exactBody.hidden = false;
+  moved = exact;
+  label(exactHead, exact.length);
+  label(partialHead, partial);
+  all.prepend(partialHead.row);
+  if (partial === 0) all.append(partialHead.none);
+  else partialBody.append(partialHead.none);
   const n = (k) => k + (k === 1 ? " route" : " routes");
-  status.textContent = n(exact.length) + " match \u201c" + q + "\u201d exactly, " + n(partial.length) + " partially.";
+  status.textContent = n(exact.length) + (exact.length === 1 ? " matches" : " match") + " \u201c" + q + "\u201d exactly, " +
+    n(partial) + " partially.";
 }
 
 let pending = false;

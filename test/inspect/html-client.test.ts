@@ -15,11 +15,11 @@ const client = vm.runInNewContext(`${CLIENT_PATH_FUNCTIONS}; ({ escapeTyped, req
 };
 
 /**
- * What the server makes of the typed text: cut where a browser would, escaped as route paths are
+ * What the server makes of the typed text: without its query string, escaped as route paths are
  * (but for the `%xx` escapes already there), normalized as request paths.
  */
 const serverPath = (text: string) => normalizeRequestPath(
-  text.replace(/[?#][\s\S]*$/, "").split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : escapeRoutePath(part))).join(""),
+  text.replace(/\?[\s\S]*$/, "").split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : escapeRoutePath(part))).join(""),
 );
 
 /** Text rich in what the path functions act on: slashes, `?`, `#`, `%` escapes, non-ASCII, lone surrogates. */
@@ -36,7 +36,8 @@ test("examples", () => {
   const path = (t: string) => client.requestPath(client.escapeTyped(t));
   assert.equal(path("posts//1/"), "/posts/1");
   assert.equal(path("/café?x=1"), "/caf%C3%A9");
-  assert.equal(path("/a%2fb#top"), "/a%2Fb");
+  assert.equal(path("/a%2fb?x#top"), "/a%2Fb");
+  assert.equal(path("posts#update"), "/posts%23update");
   assert.equal(path("/caf%c3%a9"), "/caf%C3%A9");
   assert.equal(path("/100%/x%zz"), "/100%25/x%25zz");
   assert.equal(path("/a b<c>"), "/a%20b%3Cc%3E");

@@ -5,7 +5,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { draw } from "../../src/draw.js";
 import { renderRoutesHtml, type HtmlRoute } from "../../src/inspect/html.js";
-import { journeyRegExp } from "../../src/pattern/regexp.js";
+import { hostileOptions, hostileRoutes } from "./html-hostile.js";
+import fc from "fast-check";
+import { PathPattern } from "../../src/pattern/path.js";
+import { journeyRegExp, simulatorRegExp, usesSimulator } from "../../src/pattern/regexp.js";
 
 const set = draw((r) => {
   r.root("pages#home");
@@ -32,7 +35,7 @@ describe("the page without JavaScript", () => {
   test("is a table of every route in precedence order, with column headers and a caption", () => {
     assert.match(html, /^<!DOCTYPE html>\n<html lang="en">/);
     assert.match(html, /<caption>7 routes, in the order they are matched<\/caption>/);
-    assert.match(html, /<thead><tr><th scope="col">Name<\/th><th scope="col">Verb<\/th><th scope="col">Path<\/th><th scope="col">Controller#Action<\/th><\/tr><\/thead>/);
+    assert.deepEqual([.../<thead><tr>(.*?)<\/tr><\/thead>/.exec(html)![1]!.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]), ["Name", "Verb", "Path", "Controller#Action"]);
     assert.deepEqual(tableRows(html), set.routes.map((r) => [r.name ?? "", r.verb === "" ? "any" : r.verb, r.path, r.reqs]));
     // each row is headed by its path
     assert.equal(html.match(/<th scope="row"><code>/g)!.length, set.routes.length);
@@ -87,7 +90,7 @@ describe("source locations", () => {
 
   test("a Source column appears when some route knows its declaration", () => {
     const html = renderRoutesHtml(sourced);
-    assert.match(html, /<th scope="col">Controller#Action<\/th><th scope="col">Source<\/th><\/tr><\/thead>/);
+    assert.match(html, /<th scope="col">Controller#Action<\/th><th scope="col" class="sy-source">Source<\/th><\/tr><\/thead>/);
     assert.match(html, /colspan="5"/);
     const rows = tableRows(html);
     assert.deepEqual(rows.map((r) => r[4]), set.routes.map((_, i) => (i === 1 ? "config/routes.ts:3" : "")));
@@ -121,11 +124,38 @@ describe("the search's data", () => {
     });
   });
 
-  test("the simulator filter is there for the routes Journey sends through it", () => {
-    const root = data.matchers[data.routes[0]![0]]!;
-    assert.equal(typeof root[2], "string");
-    const archive = data.matchers[data.routes[set.routes.findIndex((r) => r.name === "archive")]![0]]!;
-    assert.equal(archive[2], null); // a segment requirement: the regexp alone decides
+  test("the simulator filter is there where it can reject what the regexp accepts", () => {
+    const routes = draw((r) => {
+      r.get("d(e)", { to: "d#e" });
+      r.get(":a(:b)", { to: "a#b" });
+    }).routes;
+    const data = searchData(renderRoutesHtml(routes));
+    const [exact, flags, simulator] = data.matchers[data.routes[0]![0]]!;
+    assert.equal(new RegExp(exact, flags).test("/de"), true);
+    assert.equal(new RegExp(simulator!).test("/de"), false); // as Journey: the literal `d` is not the token `de`
+    assert.equal(typeof data.matchers[data.routes[1]![0]]![2], "string");
+    // not for the routes of a plain table
+    assert.ok(searchData(renderRoutesHtml(set.routes)).matchers.every((m) => m[2] === null));
+  });
+
+  test("where it is left out, it would never have rejected what the regexp accepts", () => {
+    // patterns of slashes, dots, literals, segments and optional groups; paths of their characters
+    const item = fc.letrec<{ seq: string; item: string }>((tie) => ({
+      seq: fc.array(tie("item"), { minLength: 1, maxLength: 4 }).map((items) => items.join("")),
+      item: fc.oneof({ maxDepth: 2 }, fc.constantFrom("/", ".", "a", "ab", ":s"), tie("seq").map((s) => `(${s})`)),
+    }));
+    const paths = fc.array(fc.constantFrom("/", ".", "a", "b", "ab", "1"), { maxLength: 6 }).map((p) => "/" + p.join(""));
+    fc.assert(fc.property(item.seq, fc.array(paths, { minLength: 20, maxLength: 20 }), (spec, requests) => {
+      let n = 0;
+      const pattern = PathPattern.of("/" + spec.replace(/:s/g, () => `:s${n++}`));
+      if (!usesSimulator(pattern.ast, {}, true)) return;
+      const route = { ...set.routes[1]!, pattern, requirements: {}, anchor: true };
+      const [exact, flags, simulator] = searchData(renderRoutesHtml([route])).matchers[0]!;
+      if (simulator !== null) return;
+      const journey = new RegExp(exact, flags);
+      const sim = simulatorRegExp(pattern.ast);
+      for (const p of requests) if (journey.test(p)) assert.ok(sim.test(p), `${pattern.spec}: ${p}`);
+    }), { numRuns: 500 });
   });
 
   test("names, verbs, controller#action and the sheet's text, per route", () => {
@@ -137,32 +167,15 @@ describe("the search's data", () => {
 });
 
 describe("a hostile table", () => {
-  const hostileSet = draw((r) => {
-    r.get("photos/:id", {
-      to: "photos#show",
-      constraints: { id: /<\/script>"'&[<>]+/ },
-      defaults: { note: "</script><img src=x onerror=alert(1)>\"'&amp;" },
-    });
-    r.get("a<b>&\"'", { to: "weird#show" });
-    r.get("old", { to: r.redirect("/new?a=<b>&c='d'\"") });
-    r.mount(function evil() { return new Response(""); }, { at: "/m<&>" });
-  });
-  const routes: HtmlRoute[] = [
-    ...hostileSet.routes,
-    { ...hostileSet.routes[1]!, name: "<img src=x onerror=alert(1)>", source: "</script><script>alert(2)</script>:1" },
-  ];
-  const html = renderRoutesHtml(routes, {
-    error: { method: "GET", path: "/<script>alert(3)</script>" },
-    query: "\"><script>alert(4)</script>",
-    title: "<b>&",
-  });
+  const routes = hostileRoutes;
+  const html = renderRoutesHtml(routes, hostileOptions);
 
   test("shows every text, escaped", () => {
     assert.deepEqual(tableRows(html), routes.map((r) => [
       escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(r.source ?? ""),
     ]));
-    assert.match(html, /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(3\)&lt;\/script&gt;&quot;<\/title>/);
-    assert.match(html, /value="&quot;&gt;&lt;script&gt;alert\(4\)&lt;\/script&gt;"/);
+    assert.match(html, /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(4\)&lt;\/script&gt;&quot;<\/title>/);
+    assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(5\)&gt;"/);
   });
 
   test("opens no element of its own: only the page's two scripts, no img", () => {
@@ -174,8 +187,8 @@ describe("a hostile table", () => {
 
   test("its data is JSON that reads back whole", () => {
     const data = searchData(html);
-    assert.equal(data.routes[4]![1], "<img src=x onerror=alert(1)>");
-    assert.equal(data.routes[4]![5], "</script><script>alert(2)</script>:1");
+    assert.equal(data.routes[4]![1], "<img src=x onerror=alert(2)>");
+    assert.equal(data.routes[4]![5], "</script><script>alert(3)</script>:1");
     assert.equal(data.routes[0]![3], routes[0]!.reqs);
     const { re } = journeyRegExp(routes[0]!.pattern.ast, routes[0]!.requirements, true);
     assert.equal(data.matchers[data.routes[0]![0]]![0], re.source);
