@@ -13,10 +13,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { renderRoutesHtml } from "../inspect/html.js";
 import { loadRoutes, renderHelperTypes, type RouteSet } from "../index.js";
 import { routesToJson } from "./json.js";
 import { filterRoutes } from "../inspect/sheet.js";
-import { renderRoutesHtml } from "../inspect/html.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers). */
 export interface CliIO {
