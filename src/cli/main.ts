@@ -1,7 +1,6 @@
 /**
  * The `switchyard` command line: `routes` prints an application's route table as
- * `bin/rails routes` does (or as JSON, or as a standalone HTML page), `types` writes the
- * typed-helper declarations.
+ * `bin/rails routes` does (or as JSON), `types` writes the typed-helper declarations.
  *
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
