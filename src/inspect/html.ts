@@ -24,6 +24,8 @@ export interface RoutesHtmlOptions {
    * `No route matches [GET] "/x"`, as Rails' routing error page), or the message itself.
    */
   readonly error?: { readonly method: string; readonly path: string } | string;
+  /** Lines under the error message (what the server looked for, say). */
+  readonly notes?: readonly string[];
   /** The page's title and heading (default "Routing Error" for an error, else "Routes"). */
   readonly title?: string;
   /** Text already in the search field (the table opens filtered by it). */
@@ -67,7 +69,7 @@ export function renderRoutesHtml(routes: readonly HtmlRoute[], options: RoutesHt
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
-${message === null ? "" : `<p class="sy-error">${escapeHtml(message)}</p>\n`}</header>
+${message === null ? "" : `<p class="sy-error">${escapeHtml(message)}</p>\n`}${(options.notes ?? []).map((n) => `<p class="sy-note">${escapeHtml(n)}</p>\n`).join("")}</header>
 <main>
 <h2 id="sy-routes-heading">Routes</h2>
 <p>Routes are tried from top to bottom: the first one that matches a request answers it.</p>
@@ -248,7 +250,7 @@ code { font: 13.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace
 .sy-search label { display: block; font-weight: 600; margin-bottom: .25rem; }
 .sy-search input { width: min(40rem, 100%); box-sizing: border-box; padding: .4rem .6rem; font: inherit;
   color: inherit; background: var(--bg); border: 1px solid var(--muted); border-radius: 4px; }
-.sy-hint, .sy-status { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
+.sy-hint, .sy-status, .sy-note { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
 /* A fixed layout: a 10,000-route table lays out in a fraction of the time of an automatic one. */
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 .sy-name { width: 16%; } .sy-verb { width: 7%; } .sy-path { width: 36%; } .sy-source { width: 14%; }

@@ -67,6 +67,8 @@ describe("the page without JavaScript", () => {
     // The path as Ruby's String#inspect prints it
     assert.match(renderRoutesHtml([], { error: { method: "POST", path: '/a"b\\c' } }), /No route matches \[POST\] &quot;\/a\\&quot;b\\\\c&quot;/);
     assert.match(renderRoutesHtml([], { error: "Something else" }), /<p class="sy-error">Something else<\/p>/);
+    assert.match(renderRoutesHtml([], { error: "No route", notes: ["Looked for app/controllers/<x>.ts", "and B"] }),
+      /<p class="sy-error">No route<\/p>\n<p class="sy-note">Looked for app\/controllers\/&lt;x&gt;.ts<\/p>\n<p class="sy-note">and B<\/p>\n<\/header>/);
     assert.match(renderRoutesHtml([], { title: "Blog" }), /<title>Blog<\/title>/);
   });
 
