@@ -1,7 +1,7 @@
 import type { PatternNode } from "../pattern/ast.js";
 import type { Route } from "../table/route.js";
 import { HTTP_METHODS } from "../recognize/prepare.js";
-import { journeyRegExp, simulatorRegExp, usesSimulator } from "../recognize/regexp.js";
+import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 import type { ReachRoute } from "./reachability.js";
 

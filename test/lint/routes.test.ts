@@ -7,7 +7,7 @@ import { draw } from "../../src/index.js";
 import { reachRoutes, tokensAlwaysWhole } from "../../src/lint/index.js";
 import { complementOf, isNormalPath, isSubset, languageOf, normalizedPaths, withinNormalPaths } from "../../src/lint/languages.js";
 import { normalizeRequestPath } from "../../src/uri/path.js";
-import { simulatorRegExp, usesSimulator, journeyRegExp } from "../../src/recognize/regexp.js";
+import { simulatorRegExp, usesSimulator, journeyRegExp } from "../../src/pattern/regexp.js";
 import { Words } from "refa";
 
 describe("reachRoutes", () => {
