@@ -65,17 +65,35 @@ const BROWSER_LIKE_ACCEPTS = /,\s*\*\/\*|\*\/\*\s*,/;
 export function acceptedFormat(accept: string | undefined, xhr: boolean): string | null | undefined {
   if (accept === undefined || !/\S/.test(accept)) return undefined;
   if (!xhr && BROWSER_LIKE_ACCEPTS.test(accept)) return undefined;
-  const items = accept.split(",").map((item, i) => {
-    const [type = "", ...rest] = item.split(";");
-    const q = rest.map((p) => /^q=([\d.]+)$/.exec(p.trim())).find((m) => m !== null);
-    return { type: type.trim(), q: q ? Number(q[1]) : 1, i };
-  }).filter((x) => x.type !== "");
-  items.sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { type } of items) {
-    if (type === "*/*") return type;
-    const known = MIME_BY_TYPE[type];
-    if (known !== undefined) return known;
+  // One pass, keeping the best usable entry (highest q, then earliest): what ordering the list by
+  // q and taking the first usable one gives, without an object per entry (1 MB of commas: ~640 ms
+  // that way).
+  let best: string | null = null, bestQ = -Infinity;
+  for (let start = 0; start <= accept.length;) {
+    let end = accept.indexOf(",", start);
+    if (end < 0) end = accept.length;
+    const item = accept.slice(start, end);
+    start = end + 1;
+    const semi = item.indexOf(";");
+    const type = (semi < 0 ? item : item.slice(0, semi)).trim();
+    if (type === "") continue;
+    const usable = type === "*/*" ? type : MIME_BY_TYPE[type];
+    if (usable === undefined) continue;
+    const q = semi < 0 ? 1 : qualityOf(item, semi);
+    if (q > bestQ) { best = usable; bestQ = q; }
   }
-  return null;
+  return best;
+}
+
+/** The first `q=` parameter's value of an Accept entry (parameters from `from`, its first `;`), else 1. */
+function qualityOf(item: string, from: number): number {
+  for (let start = from + 1; start <= item.length;) {
+    let end = item.indexOf(";", start);
+    if (end < 0) end = item.length;
+    const m = /^q=([\d.]+)$/.exec(item.slice(start, end).trim());
+    if (m !== null) return Number(m[1]);
+    start = end + 1;
+  }
+  return 1;
 }
 
