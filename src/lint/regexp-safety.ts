@@ -91,7 +91,7 @@ function analyseRegExp(re: RegExp, usage: "segment" | "request", search: FixSear
   const withFix = search !== null && search.rounds > 0 && search.budget.left > 0 && re.source.length <= FIX_MAX_SOURCE;
   const cause = fromScslre(re.source, flags, usage, withFix) ?? fromAmbiguity(new RegExp(re.source, flags), usage);
   if (cause === null) return null;
-  const fix = withFix ? safeFix(cause.fix, usage, search) ?? equivalentFix(re.source, flags, cause, usage, search) : null;
+  const fix = withFix ? safeFix(sameLanguage(cause.fix, re.source, flags), usage, search) ?? equivalentFix(re.source, flags, cause, usage, search) : null;
   const part = re.source.slice(cause.part.start, cause.part.end) || re.source;
   const time = cause.growth === "exponential" ? "exponential time" : `polynomial time (about n^${cause.degree ?? 2} steps for n characters)`;
   const message =
@@ -274,11 +274,23 @@ function equivalentFix(source: string, flags: string, cause: Cause, usage: "segm
     }
     if (--search.budget.left < 0) return null;
     const lang = languageKey(edit, flags);
-    if (lang === null || !lang.structurallyEqual(original)) continue;
+    if (lang === null || !equalLanguages(lang, original)) continue;
     const safe = safeFix(candidate, usage, search);
     if (safe !== null) return safe;
   }
   return null;
+}
+
+/**
+ * scslre's own fix, when it matches exactly the strings `source` matches as a whole (as a route
+ * segment's requirement is matched): scslre keeps what a regexp finds *somewhere* in a string,
+ * which is not enough here (`(?:\w{1,3}\w)+` -> `(?:\w\w)+` drops "aaa").
+ */
+function sameLanguage(candidate: RegExp | null, source: string, flags: string): RegExp | null {
+  if (candidate === null) return null;
+  const original = languageKey(source, flags);
+  const rewritten = languageKey(candidate.source, candidate.flags);
+  return original !== null && rewritten !== null && equalLanguages(rewritten, original) ? candidate : null;
 }
 
 /** A rewrite that matches the same strings, or the rewrite of it that fixes what it still has (null if it has causes left). */
@@ -294,6 +306,18 @@ const optional = (el: RegExpAST.QuantifiableElement) =>
   el.type === "Character" || el.type === "CharacterSet" || el.type === "CharacterClass" || el.type === "Group" || el.type === "CapturingGroup"
     ? `${el.raw}?`
     : `(?:${el.raw})?`;
+
+/**
+ * Whether two DFAs accept the same strings: neither accepts a string outside the other. (refa's
+ * `structurallyEqual` compares the graphs' shapes, not which states accept: it called
+ * `(?:\w{1,3}\w)+` and `(?:\w\w)+` equal.)
+ */
+function equalLanguages(a: DFA, b: DFA): boolean {
+  const notA = a.copy(), notB = b.copy();
+  notA.complement();
+  notB.complement();
+  return refa().isDisjointWith(a, notB) && refa().isDisjointWith(b, notA);
+}
 
 /** The minimal DFA of the strings the whole pattern matches, when refa models it exactly. */
 function languageKey(source: string, flags: string): DFA | null {
