@@ -9,6 +9,7 @@
 // (the untimed runs) they are not kept.
 import autocannon from "autocannon";
 
+process.on("disconnect", () => process.exit(0)); // the harness is gone
 process.once("message", async (job) => {
   const requests = job.requests.map(({ method, path }) => ({ method, path }));
   let client = 0;

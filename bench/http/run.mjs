@@ -23,6 +23,7 @@
 //                         plugin/middleware of an app of its host framework
 // A server whose module is missing (today: every switchyard one, the HTTP layer is not built yet)
 // is skipped, with the reason printed; one that fails to start is reported and the run goes on.
+// SWITCHYARD_ROOT=DIR loads switchyard from another checkout's package.json and dist/.
 //
 // How. (1) Each server in turn is started, its heap read, and every distinct request of the list
 // (1,196) sent once and its answer compared with the table's expectation (200 and the route key as
@@ -287,9 +288,9 @@ for (const s of live) {
 const rps = Object.fromEntries(live.map((s) => [s.name, s.rps]));
 const ratio = (a, b) => (rps[a] && rps[b] ? `${(rps[a] / rps[b]).toFixed(2)}x` : `pending (${[a, b].filter((n) => !rps[n]).join(", ")} not measured)`);
 console.log("\nratios of requests/s:");
-console.log(`  ${"switchyard-node / fastify".padEnd(36)} ${ratio("switchyard-node", "fastify")}`);
-for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(36)} ${ratio(`switchyard-${host}`, host)}`);
-for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node (the limit)`.padEnd(36)} ${ratio(s.name, "node")}`);
+console.log(`  ${"switchyard-node / fastify".padEnd(40)} ${ratio("switchyard-node", "fastify")}`);
+for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(40)} ${ratio(`switchyard-${host}`, host)}`);
+for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node (the limit)`.padEnd(40)} ${ratio(s.name, "node")}`);
 console.log(`\nwhole run: ${elapsed()}`);
 
 const out = path.join(here, "..", "tables", "http-last-run.json");

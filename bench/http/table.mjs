@@ -9,13 +9,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.join(here, "..");
 const tablesDir = path.join(benchDir, "tables");
-const rootDir = path.join(benchDir, "..");
+/** The switchyard checkout the servers load: this one, or SWITCHYARD_ROOT's (to measure another build). */
+const rootDir = process.env.SWITCHYARD_ROOT ? path.resolve(process.env.SWITCHYARD_ROOT) : path.join(benchDir, "..");
 
 /** The rails-app table: `routes` ({ method, path, key } in Rails' order), `formatRequests`, `spec`. */
 export function loadTable() {
   const file = path.join(tablesDir, "rails-app.json");
   if (!fs.existsSync(file)) {
-    execFileSync(process.execPath, [path.join(rootDir, "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+    execFileSync(process.execPath, [path.join(benchDir, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
   }
   return JSON.parse(fs.readFileSync(file, "utf8"));
 }
