@@ -35,16 +35,20 @@
 // by default, each round starting one server further on; a server's req/s is the median of its
 // rounds (autocannon's mean of its per-second counts), its p50/p99 latency that round's, from every
 // response's time (404s included; load.mjs keeps them, autocannon's own histogram holds whole
-// milliseconds of 2xx answers only). Status counts add all rounds: 2xx, 404 (against the list's
-// 25% share), any other status (an error), socket errors and timeouts. (3) Each server in turn is
+// milliseconds of 2xx answers only). Its CPU µs a request: the CPU time (user + system) the server
+// process used over a round (process.cpuUsage(), asked over IPC before and after) divided by the
+// requests it answered, the median round: on a machine shared with other work, wall-clock req/s
+// swings with the neighbours' load where a server's own CPU time per request moves much less.
+// Status counts add all rounds: 2xx, 404 (against the list's 25% share), any other status (an
+// error), socket errors and timeouts. (3) Each server in turn is
 // loaded on to the second checkpoint (1M requests served) and its heap read a last time. A heap
 // figure is heapUsed after four full collections a tick apart (gc(), asked for over IPC). A
 // load-up stops at --heap-seconds: a checkpoint not reached in time is read where the load
 // stopped and shown so ("at 412k").
 //
-// Printed: the table of figures, then the ratios of req/s: switchyard-node / fastify, each adapter
-// / its host framework with its own router, and every server / node (the limit). The whole run goes
-// to bench/tables/http-last-run.json.
+// Printed: the table of figures, then the ratios, of req/s and of requests per CPU second:
+// switchyard-node / fastify, each adapter / its host framework with its own router, and every
+// server / node (the limit). The whole run goes to bench/tables/http-last-run.json.
 //
 // Bounds, on the 2-core benchmark machine: the timed rounds take rounds x duration x servers (2 min
 // for 8 servers by default), the load-ups at most 2 x --heap-seconds a server; a full run of 8
@@ -165,6 +169,13 @@ async function heap(s) {
   return (await nextMessage(s.child, 60_000, `${s.name} heap`)).heap.heapUsed;
 }
 
+/** CPU time a server process has used, user and system, in microseconds. */
+async function cpu(s) {
+  s.child.send({ cpu: true });
+  const { user, system } = (await nextMessage(s.child, 60_000, `${s.name} cpu`)).cpu;
+  return user + system;
+}
+
 /**
  * Loads a server, untimed (pipelined by --heap-pipelining), until it has served `n` requests or
  * `maxSeconds` have passed; then reads its heap. autocannon's `amount` stops up to a batch
@@ -190,10 +201,10 @@ async function upTo(s, requests, n, maxSeconds) {
 const table = loadTable();
 const requests = table.formatRequests.map(({ method, path, expect }) => ({ method, path, expect }));
 const missShare = requests.filter((q) => q.expect === null).length / requests.length;
-const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+const cpuModel = os.cpus()[0]?.model ?? "unknown CPU";
 console.log(`bench:http: ${table.routes.length} routes, ${requests.length} requests a round (${(missShare * 100).toFixed(1)}% 404s); ` +
   `${opts.connections} connections, ${opts.rounds} rounds of ${opts.duration} s a server (pipelining ${opts.pipelining}), heap at ${opts.checkpoints.join(" and ")} requests ` +
-  `(pipelining ${opts.heapPipelining}); node ${process.version}, ${os.cpus().length} x ${cpu}`);
+  `(pipelining ${opts.heapPipelining}); node ${process.version}, ${os.cpus().length} x ${cpuModel}`);
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -228,7 +239,9 @@ const live = servers.filter((s) => s.rounds);
 for (let round = 0; round < opts.rounds; round++) {
   const at = round % Math.max(live.length, 1);
   for (const s of [...live.slice(at), ...live.slice(0, at)]) {
+    const before = await cpu(s);
     const r = await load(s.port, requests, { duration: opts.duration, pipelining: opts.pipelining, latency: true });
+    r.cpuPerRequest = ((await cpu(s)) - before) / r.total;
     s.served += r.total;
     s.rounds.push(r);
   }
@@ -250,6 +263,7 @@ const rows = live.map((s) => {
   const byRps = [...s.rounds].sort((a, b) => a.rps - b.rps);
   const mid = byRps[(byRps.length - 1) >> 1];
   s.rps = mid.rps;
+  s.cpuPerRequest = [...s.rounds].map((r) => r.cpuPerRequest).sort((a, b) => a - b)[(s.rounds.length - 1) >> 1];
   const statuses = {};
   for (const r of s.rounds) for (const [c, n] of Object.entries(r.statuses)) statuses[c] = (statuses[c] ?? 0) + n;
   s.statuses = statuses;
@@ -262,6 +276,7 @@ const rows = live.map((s) => {
     server: s.name,
     "req/s": Math.round(mid.rps),
     "rounds' range": `${Math.round(byRps[0].rps)}-${Math.round(byRps.at(-1).rps)}`,
+    "CPU µs/req": s.cpuPerRequest.toFixed(1),
     "p50 ms": mid.p50.toFixed(2),
     "p99 ms": mid.p99.toFixed(2),
     "2xx": ok,
@@ -274,7 +289,7 @@ const rows = live.map((s) => {
     [`heap MB ${k(opts.checkpoints[1])}`]: mb(s.second.heapUsed) + short(s.second, opts.checkpoints[1]),
   };
 });
-console.log(`\nreq/s: the median of ${opts.rounds} rounds of ${opts.duration} s; p50/p99: that round's (every response, 404s too); status counts: all rounds. ` +
+console.log(`\nreq/s: the median of ${opts.rounds} rounds of ${opts.duration} s; CPU µs/req: the server process' CPU time (user + system) over the requests it answered, the median round; p50/p99: that round's (every response, 404s too); status counts: all rounds. ` +
   `404 share expected: ${(missShare * 100).toFixed(1)}% (connections stopping mid-list move it a little). heap: heapUsed after gc().`);
 console.table(rows);
 for (const s of live) {
@@ -285,9 +300,13 @@ for (const s of live) {
   if (other.length) console.log(`${s.name}: answers neither 2xx nor 404 under load: ${JSON.stringify(Object.fromEntries(other))}`);
 }
 
-const rps = Object.fromEntries(live.map((s) => [s.name, s.rps]));
-const ratio = (a, b) => (rps[a] && rps[b] ? `${(rps[a] / rps[b]).toFixed(2)}x` : `pending (${[a, b].filter((n) => !rps[n]).join(", ")} not measured)`);
-console.log("\nratios of requests/s:");
+const byName = Object.fromEntries(live.map((s) => [s.name, s]));
+const ratio = (a, b) => {
+  const [x, y] = [byName[a], byName[b]];
+  if (!x || !y) return `pending (${[a, b].filter((n) => !byName[n]).join(", ")} not measured)`;
+  return `${(x.rps / y.rps).toFixed(2)}x`.padStart(6) + `   ${(y.cpuPerRequest / x.cpuPerRequest).toFixed(2)}x`.padStart(9);
+};
+console.log(`\nratios: req/s, then requests per second of the server's CPU time (steadier on a shared machine)`);
 console.log(`  ${"switchyard-node / fastify".padEnd(40)} ${ratio("switchyard-node", "fastify")}`);
 for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(40)} ${ratio(`switchyard-${host}`, host)}`);
 for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node (the limit)`.padEnd(40)} ${ratio(s.name, "node")}`);
@@ -296,4 +315,4 @@ console.log(`\nwhole run: ${elapsed()}`);
 const out = path.join(here, "..", "tables", "http-last-run.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const strip = ({ child, ...rest }) => rest;
-fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu, opts, servers: servers.map(strip) }, null, 1));
+fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu: cpuModel, opts, servers: servers.map(strip) }, null, 1));
