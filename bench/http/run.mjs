@@ -33,7 +33,7 @@
 // and its heap again. (2) Timed rounds, all servers up and idle but the one under load: each round
 // loads every server for --duration seconds over --connections keep-alive connections, unpipelined
 // by default, each round starting one server further on; a server's req/s is the median of its
-// rounds (autocannon's mean of its per-second counts), its p50/p99 latency that round's, from every
+// rounds (the responses over the time autocannon measured the round for), its p50/p99 latency that round's, from every
 // response's time (404s included; load.mjs keeps them, autocannon's own histogram holds whole
 // milliseconds of 2xx answers only). Its CPU µs a request: the CPU time (user + system) the server
 // process used over a round (process.cpuUsage(), asked over IPC before and after) divided by the
