@@ -50,11 +50,12 @@
 // switchyard-node / fastify, each adapter / its host framework with its own router, and every
 // server / node (the limit). The whole run goes to bench/tables/http-last-run.json.
 //
-// Bounds, on the 2-core benchmark machine: the timed rounds take rounds x duration x servers (2 min
-// for 8 servers by default), the load-ups at most 2 x --heap-seconds a server; a full run of 8
-// servers is bounded by ~20 min and takes ~10 on a quiet machine, where most of it is the slow
-// servers' way to 1M requests (--heap 100000,300000 for a shorter one); --quick (1 round of 2 s, 16
-// connections, checkpoints 10k and 50k) takes a minute or two. The load generator and the server
+// Bounds: the timed rounds take rounds x duration x servers (2 min for 8 servers by default), the
+// load-ups at most 2 x --heap-seconds a server (2 min), so a default run of 8 servers stays under
+// ~20 min; most of it is the way to 1M requests, which the slower servers do not finish in 60 s
+// (--heap 100000,300000 or --heap-seconds for another trade). The four peers took 12 min on the
+// 2-core machine at load average 19 (bench/RESULTS.md). --quick (1 round of 2 s, 16 connections,
+// checkpoints 10k and 50k, load-ups capped at 30 s) takes 1-3 min. The load generator and the server
 // under load share the two cores (with whatever else runs): the figures compare servers measured
 // the same way in the same run; they are not a server's capacity.
 import { fork } from "node:child_process";
