@@ -1,16 +1,18 @@
 // The public surface of switchyard: explicit named exports only.
 import * as self from "./index.js";
-import { registerSelf } from "./dsl/draw.js";
+import { registerSelf } from "./dsl/route-files.js";
 
-export { draw, loadRoutes, defineRoutes } from "./dsl/draw.js";
-export type { DrawOptions, RoutesDeclaration } from "./dsl/draw.js";
+export { draw, loadRoutes, defineRoutes } from "./draw.js";
+export type { DrawOptions, RoutesDeclaration } from "./draw.js";
 export { Mapper } from "./dsl/mapper.js";
 export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, ResourceOptions, NamespaceOptions, MountOptions } from "./dsl/options.js";
 export { Resource, SingletonResource } from "./dsl/resource.js";
 export type { ResourceAction } from "./dsl/resource.js";
+export { lintRoutes, checkRegExp } from "./lint/index.js";
+export type { RouteLintFinding, LintOptions, LintCheck, BacktrackingFinding } from "./lint/index.js";
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
-export { RouteSet } from "./table/route-set.js";
-export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-set.js";
+export { RouteSet } from "./route-set.js";
+export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-table.js";
 export type { Route, Endpoint, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
 export { Redirect } from "./table/redirect.js";
 export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget } from "./table/redirect.js";

@@ -1,7 +1,8 @@
 /**
  * `switchyard routes --json`: the route table as plain JSON data. Each row holds what the sheet
  * shows (`name`, `verb`, `path`, `reqs`) plus `controller`, `action`, `constraints` and
- * `defaults`; RegExps become their source strings, functions their names.
+ * `defaults`; RegExps become their source strings, functions their names. When routes record
+ * where they were declared, every row also has `source` (`"config/routes.ts:12"`, or null).
  */
 import type { Route } from "../index.js";
 
@@ -14,6 +15,17 @@ export interface RouteJson {
   action: string | null;
   constraints: Record<string, JsonValue>;
   defaults: Record<string, JsonValue>;
+  /** Present when any route of the table records its source location. */
+  source?: string | null;
+}
+
+/** A route that may know the `file:line` of its declaration. */
+type SourcedRoute = Route & { readonly source?: string | undefined };
+
+/** The rows of `--json`: with a `source` field on each when any route has a source location. */
+export function routesToJson(routes: readonly SourcedRoute[]): RouteJson[] {
+  const withSource = routes.some((r) => r.source !== undefined);
+  return routes.map((r) => (withSource ? { ...routeToJson(r), source: r.source ?? null } : routeToJson(r)));
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -2,7 +2,7 @@
  * The `switchyard` command line: `routes` prints an application's route table as
  * `bin/rails routes` does (or as JSON), `types` writes the typed-helper declarations.
  *
- *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--root DIR]
+ *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
@@ -12,8 +12,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { renderRoutesHtml } from "../inspect/html.js";
 import { loadRoutes, renderHelperTypes, type RouteSet } from "../index.js";
-import { routeToJson } from "./json.js";
+import { routesToJson } from "./json.js";
 import { filterRoutes } from "../inspect/sheet.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers). */
@@ -28,11 +29,12 @@ Commands:
   routes   Print the application's routes, as \`bin/rails routes\` does
   types    Write TypeScript declarations for the application's route helpers
 
-switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--root DIR]
+switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
   -c, --controller NAME  Only routes of this controller (\`photos\`, \`admin/users\`, \`Admin::UsersController\`)
   -g, --grep PATTERN     Only routes whose name, verb, path or controller#action matches PATTERN (a RegExp)
   -E, --expanded         Print each route as a \`--[ Route N ]--\` block
       --json             Print the route table as JSON
+      --html             Print the route table as one standalone HTML page, with a search field
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 switchyard types [--root DIR] [--out FILE]
@@ -50,6 +52,7 @@ const ROUTES_OPTIONS = {
   grep: { type: "string", short: "g" },
   expanded: { type: "boolean", short: "E" },
   json: { type: "boolean" },
+  html: { type: "boolean" },
   ...ROOT_OPTION,
   ...HELP_OPTION,
 } as const satisfies ParseArgsConfig["options"];
@@ -83,7 +86,8 @@ async function routesCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(USAGE);
     return 0;
   }
-  if (values.json && values.expanded) return usageError(io, "--json and -E/--expanded cannot be combined");
+  const formats = [values.json && "--json", values.html && "--html", values.expanded && "-E/--expanded"].filter(Boolean);
+  if (formats.length > 1) return usageError(io, `${formats.join(" and ")} cannot be combined`);
 
   const root = path.resolve(values.root ?? process.cwd());
   const routes = await load(root, io);
@@ -91,8 +95,9 @@ async function routesCommand(argv: string[], io: CliIO): Promise<number> {
 
   const filter = { controller: values.controller, grep: values.grep };
   if (values.json) {
-    const rows = filterRoutes(routes.routes, filter).map(routeToJson);
-    io.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+    io.stdout.write(JSON.stringify(routesToJson(filterRoutes(routes.routes, filter)), null, 2) + "\n");
+  } else if (values.html) {
+    io.stdout.write(renderRoutesHtml(filterRoutes(routes.routes, filter)));
   } else {
     io.stdout.write(routes.inspect({ ...filter, expanded: values.expanded ?? false }) + "\n");
   }

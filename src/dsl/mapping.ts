@@ -1,7 +1,7 @@
 import { ArgumentError } from "../errors.js";
 import { PathPattern } from "../pattern/path.js";
-import { rubyInspect } from "../generate/values.js";
-import { inspectValue } from "../support/inspect.js";
+import { inspectValue } from "../support/node-inspect.js";
+import { isHash, rubyInspect } from "../support/ruby.js";
 import { Redirect } from "../table/redirect.js";
 import type { Endpoint, RequestConstraint, Route } from "../table/route.js";
 import { type Hash, hasKeys, type Scope } from "./scope.js";
@@ -35,10 +35,6 @@ export interface MappingInput {
   options: Hash;
 }
 
-const isPlainObject = (v: unknown): v is Hash =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof RegExp) &&
-  (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
-
 /** Something a route can dispatch to other than a controller: a function or a fetch/call-style handler. */
 export function isCallable(v: unknown): boolean {
   if (typeof v === "function") return true;
@@ -49,7 +45,7 @@ export function isCallable(v: unknown): boolean {
 
 /** A map of segment/request constraints, as opposed to a `{ matches(req) }` constraint object. */
 export function isConstraintMap(v: unknown): v is Hash {
-  return isPlainObject(v) && typeof v.matches !== "function";
+  return isHash(v) && typeof v.matches !== "function";
 }
 
 export function isConstraintObject(v: unknown): boolean {

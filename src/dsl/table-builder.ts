@@ -1,6 +1,6 @@
 import { ArgumentError } from "../errors.js";
 import { agePatternCache } from "../pattern/path.js";
-import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "../table/route-set.js";
+import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "../table/route-table.js";
 import type { Route } from "../table/route.js";
 import { buildRoute, type MappingInput } from "./mapping.js";
 

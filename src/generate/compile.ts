@@ -13,9 +13,9 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { formatNodes } from "../pattern/ast.js";
 import type { Route } from "../table/route.js";
-import { escapePath, escapeSegment } from "./escape.js";
-import type { Dict } from "./url.js";
-import { dict } from "./values.js";
+import { dict } from "../support/ruby.js";
+import { escapePath, escapeSegment } from "../uri/escape.js";
+import type { Dict } from "../uri/url.js";
 
 type Escaper = (s: string) => string;
 /** A path-parameter slot: its name, its index in the route's `parts`, and its escaper (`*glob` and `:controller` keep `/`). */

@@ -13,15 +13,16 @@
  */
 import type { CompiledRoute } from "./compile.js";
 import {
-  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, optionName, renderGenerated,
+  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
   splitHash,
 } from "./generator.js";
-import { type Dict, UrlOptions, isUrlOption, truthy } from "./url.js";
-import { forInIsExact } from "./values.js";
+import { forInIsExact } from "../support/objects.js";
+import { truthy } from "../support/ruby.js";
+import { type Dict, UrlSettings, isUrlOption, optionName } from "../uri/url.js";
 
 /** What every direct call of one route starts from: a base hash (see `routeBase`), split once. */
 export interface RouteBase {
-  readonly url: UrlOptions;
+  readonly url: UrlSettings;
   /** By part index (`undefined` where the base has no value); null when it has none. */
   readonly raw: readonly unknown[] | null;
   readonly leftovers: PathOptions;
@@ -45,7 +46,7 @@ function namedLikeOption(part: string): boolean {
  * `directUrl` always declines.
  */
 export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): RouteBase {
-  const url = new UrlOptions();
+  const url = new UrlSettings();
   const path = new PathOptions();
   splitHash(base, url, path);
   const raw = new Array<unknown>(cr.parts.length).fill(undefined);

@@ -4,29 +4,11 @@
  */
 import { ArgumentError, UrlGenerationError } from "../errors.js";
 import type { CompiledRoute } from "./compile.js";
-import { type Dict, type Strategy, UrlOptions, renderUrl, truthy } from "./url.js";
-import { dict, isPlainObject, leftoverQuery, rubyHash, rubyInspect, rubySymbol, toParam } from "./values.js";
+import { dict, isHash, present, rubyHash, rubyInspect, rubySymbol, truthy } from "../support/ruby.js";
+import { leftoverQuery, toParam } from "../uri/query.js";
+import { type Dict, type Strategy, UrlSettings, optionName, renderUrl } from "../uri/url.js";
 
 export type { Strategy };
-
-/**
- * A camelCase option name (SPEC §3) as Rails names it; other keys pass unchanged. A switch:
- * 6 ns per key against 11 ns for a Map and 17 ns for a null-prototype lookup table.
- */
-export function optionName(key: string): string {
-  if (key.length < 8) return key; // shorter than every camelCase option
-  switch (key) {
-    case "scriptName": return "script_name";
-    case "trailingSlash": return "trailing_slash";
-    case "onlyPath": return "only_path";
-    case "tldLength": return "tld_length";
-    case "useRoute": return "use_route";
-    case "routingType": return "routing_type";
-    case "originalScriptName": return "original_script_name";
-    case "relativeUrlRoot": return "relative_url_root";
-    default: return key;
-  }
-}
 
 export { dict };
 
@@ -43,7 +25,7 @@ export function assignOptions(target: Dict, source: object): Dict {
  * `password` (credentials only as a pair), or for `url_for` `use_route`: the caller then takes
  * the dictionary path.
  */
-export function splitCallerOptions(o: Record<string, unknown>, url: UrlOptions, path: PathOptions, forUrlFor: boolean): boolean {
+export function splitCallerOptions(o: Record<string, unknown>, url: UrlSettings, path: PathOptions, forUrlFor: boolean): boolean {
   for (const key in o) {
     const k = optionName(key);
     const v = o[key];
@@ -72,7 +54,7 @@ export function generationError(constraints: Dict, missing: readonly string[], u
  * The path options of one generation (everything but the URL options): keys in insertion order
  * with their values, the first `size` entries of two small arrays searched linearly — a call has
  * a handful of keys, and a dictionary per call was a megamorphic keyed load at every read (see
- * `UrlOptions`). The arrays start with room for 8, so that filling them does not reallocate
+ * `UrlSettings`). The arrays start with room for 8, so that filling them does not reallocate
  * (growing from empty cost ~180 instructions per `url_for`).
  */
 export class PathOptions {
@@ -127,7 +109,7 @@ export class PathOptions {
  * The start of `RouteSet#url_for` on a merged options hash: credentials (both truthy) and
  * `RESERVED_OPTIONS` to the URL options, `_recall` dropped, everything else to the path options.
  */
-export function splitHash(hash: Dict, url: UrlOptions, path: PathOptions): void {
+export function splitHash(hash: Dict, url: UrlSettings, path: PathOptions): void {
   const credentials = truthy(hash.user) && truthy(hash.password);
   if (credentials) { url.user = hash.user; url.password = hash.password; }
   for (const k in hash) {
@@ -168,20 +150,6 @@ export function indexRoutes(all: readonly CompiledRoute[], named: ReadonlyMap<st
     return byEndpoint.get(controller)?.get(action) ?? generic;
   }
   return { named, pool };
-}
-
-function isBlankString(s: string): boolean {
-  return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(s);
-}
-
-/** ActiveSupport's `present?` on a to_param'd value. */
-function present(v: unknown): boolean {
-  if (v === null || v === undefined || v === false) return false;
-  if (typeof v === "string") {
-    const c = v.charCodeAt(0);
-    return c > 32 && c < 127 ? true : v !== "" && !isBlankString(v); // a visible ASCII first character: present, no regexp
-  }
-  return true;
 }
 
 function toS(v: unknown): string {
@@ -356,7 +324,7 @@ export function generate(index: RouteIndex, name: string | null, route: Compiled
  * options, then the query and the URL (`renderGenerated`). `route` is the named route
  * (undefined: select by the options). Takes ownership of both.
  */
-export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlOptions, path: PathOptions, strategy: Strategy): string {
+export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlSettings, path: PathOptions, strategy: Strategy): string {
   const { path: generated, leftovers } = generate(index, name, route, path);
   return renderGenerated(url, generated, leftovers, strategy);
 }
@@ -365,11 +333,11 @@ export function finishUrl(index: RouteIndex, name: string | null, route: Compile
  * `params` (a Hash, or nil) merged over the leftover options as the query, then `path_for` or
  * `url_for`. `forInExact`: the caller has seen `forInIsExact()` this call.
  */
-export function renderGenerated(url: UrlOptions, generated: string, leftovers: PathOptions | null, strategy: Strategy, forInExact = false): string {
+export function renderGenerated(url: UrlSettings, generated: string, leftovers: PathOptions | null, strategy: Strategy, forInExact = false): string {
   let extra: Record<string, unknown> | null = null;
   if (url.hasParams) {
     const p = url.params;
-    if (isPlainObject(p)) extra = p;
+    if (isHash(p)) extra = p;
     else if (p !== null && p !== undefined) throw new ArgumentError(`:params must be a Hash (a plain object), got ${rubyInspect(p)}`);
   }
   const query = leftovers === null && extra === null ? "" : leftoverQuery(leftovers?.keys ?? NONE, leftovers?.values ?? NONE, leftovers?.size ?? 0, extra, forInExact);
@@ -380,7 +348,7 @@ const NONE: readonly never[] = [];
 
 /** `RouteSet#url_for` on a merged options hash (defaults already merged by the caller). */
 export function routeSetUrlFor(index: RouteIndex, options: Dict, name: string | null, strategy: Strategy): string {
-  const url = new UrlOptions();
+  const url = new UrlSettings();
   const path = new PathOptions();
   splitHash(options, url, path);
   return finishUrl(index, name, name === null ? undefined : index.named.get(name), url, path, strategy);

@@ -8,16 +8,18 @@
  * run with `this` bound to the helpers object.
  */
 import { ArgumentError } from "../errors.js";
-import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/route-set.js";
+import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/route-table.js";
 import { type CompiledRoute, compileRoute } from "./compile.js";
 import {
   type RouteIndex, type Strategy, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
-  indexIn, normalizedController, optionName, routeSetUrlFor, splitCallerOptions, splitHash,
+  indexIn, normalizedController, routeSetUrlFor, splitCallerOptions, splitHash,
 } from "./generator.js";
 import { type RouteBase, directUrl, routeBase } from "./direct.js";
 import { type RouteKeys, routeKeys } from "./naming.js";
-import { type Dict, UrlOptions, pathOfUrl, renderUrl, truthy } from "./url.js";
-import { type ParamValue, forInIsExact, isPlainObject, isRecord, modelNameOf, recordParam, toParam } from "./values.js";
+import { forInIsExact } from "../support/objects.js";
+import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
+import { type ParamValue, recordParam, toParam } from "../uri/query.js";
+import { type Dict, UrlSettings, optionName, pathOfUrl, renderUrl } from "../uri/url.js";
 
 /** A model instance: `toParam()` fills a segment, else `id`. */
 export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
@@ -80,7 +82,7 @@ interface Context {
   /** `default_url_options`, snake_case keys. */
   readonly defaults: Dict;
   /** `defaults` split into URL and path options, for `url_for`. */
-  readonly defaultUrl: UrlOptions;
+  readonly defaultUrl: UrlSettings;
   readonly defaultPath: PathOptions;
   readonly optimize: boolean;
   /** Take the direct paths (`directUrl`, `splitCallerOptions`, the polymorphic shape cache) where they apply; false gives the reference behaviour. */
@@ -101,7 +103,7 @@ interface Context {
 /** Pops a trailing plain object (Ruby's `extract_options!`). */
 function splitOptions(args: readonly unknown[]): [unknown[], Dict | null] {
   const last = args[args.length - 1];
-  if (args.length > 0 && isPlainObject(last)) return [args.slice(0, -1), assignOptions(dict(), last)];
+  if (args.length > 0 && isHash(last)) return [args.slice(0, -1), assignOptions(dict(), last)];
   return [args as unknown[], null];
 }
 
@@ -131,7 +133,7 @@ function escapedSegment(a: unknown, esc: (s: string) => string): string | null {
     // A record's `toParam()` called here, not through `toParam`'s type switch and
     // `recordParam`: `magazine_ad_path(magazine, ad)` 87 -> 56-64 ns (template literal: 36 ns).
     const f = (a as { toParam?: unknown }).toParam;
-    if (typeof f === "function" && !Array.isArray(a) && !isPlainObject(a)) {
+    if (typeof f === "function" && !Array.isArray(a) && !isHash(a)) {
       const x: unknown = f.call(a);
       return typeof x === "string" ? (x === "" ? null : esc(x)) : escapedSegment(x, esc);
     }
@@ -160,12 +162,12 @@ function splitTrailingOptions(call: SplitCall): RouteHelper {
   return function (a?: unknown, b?: unknown): string {
     switch (arguments.length) {
       case 0: return call(NO_ARGS, 0, null);
-      case 1: return isPlainObject(a) ? call(NO_ARGS, 0, a) : call([a], 1, null);
-      case 2: return isPlainObject(b) ? call([a], 1, b) : call([a, b], 2, null);
+      case 1: return isHash(a) ? call(NO_ARGS, 0, a) : call([a], 1, null);
+      case 2: return isHash(b) ? call([a], 1, b) : call([a, b], 2, null);
       default: {
         const args: unknown[] = slice.call(arguments);
         const last = args[args.length - 1];
-        return isPlainObject(last) ? call(args, args.length - 1, last) : call(args, args.length, null);
+        return isHash(last) ? call(args, args.length - 1, last) : call(args, args.length, null);
       }
     }
   };
@@ -188,7 +190,7 @@ function optimizedPathHelper(
     const e0 = E[0]!;
     return function (a?: unknown, b?: unknown): string {
       const argc = arguments.length;
-      if (argc === 1 && !isPlainObject(a)) {
+      if (argc === 1 && !isHash(a)) {
         const s = escapedSegment(a, e0);
         if (s === null) failure([a]);
         return l0 + s + l1;
@@ -202,7 +204,7 @@ function optimizedPathHelper(
     const [l0, l1, l2] = L as [string, string, string];
     const [e0, e1] = E as [(s: string) => string, (s: string) => string];
     return function (a?: unknown, b?: unknown): string {
-      if (arguments.length === 2 && !isPlainObject(b)) {
+      if (arguments.length === 2 && !isHash(b)) {
         const s = escapedSegment(a, e0), t = escapedSegment(b, e1);
         if (s === null || t === null) failure([a, b]);
         return l0 + s + l1 + t + l2;
@@ -211,7 +213,7 @@ function optimizedPathHelper(
     };
   }
   return function (...args: unknown[]): string {
-    return args.length === argSize && !isPlainObject(args[argSize - 1]) ? optimized(args, toParam) : other(...args);
+    return args.length === argSize && !isHash(args[argSize - 1]) ? optimized(args, toParam) : other(...args);
   };
 }
 
@@ -290,7 +292,7 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
 function fullUrlFor(ctx: Context, target: unknown): string {
   if (target === null || target === undefined) return routeSetUrlFor(ctx.index, Object.assign(dict(), ctx.defaults), null, "url");
   if (typeof target === "string") return target;
-  if (isPlainObject(target)) {
+  if (isHash(target)) {
     if (ctx.direct && forInIsExact()) {
       const direct = urlForOneRoute(ctx, target);
       if (direct !== undefined) return direct;
@@ -348,7 +350,7 @@ function handleModelCall(ctx: Context, record: object, suffix: Strategy): string
 
 function customCall(ctx: Context, def: DirectDefinition | ResolveDefinition, args: readonly unknown[], onlyPath: boolean): string {
   const last = args[args.length - 1];
-  const hasOptions = args.length > 0 && isPlainObject(last);
+  const hasOptions = args.length > 0 && isHash(last);
   const positional = hasOptions ? args.slice(0, -1) : args;
   const given = hasOptions ? (last as Record<string, unknown>) : {};
   const merged = def.options && Object.keys(def.options).length > 0 ? { ...def.options, ...given } : { ...given };
@@ -422,7 +424,7 @@ function callHelper(ctx: Context, method: string, args: unknown[], what: string 
 }
 
 function polymorphic(ctx: Context, type: Strategy, target: unknown, options: Record<string, unknown>): string {
-  if (isPlainObject(target)) {
+  if (isHash(target)) {
     const merged = { ...target, ...options };
     const record = merged.id;
     delete merged.id;
@@ -602,7 +604,7 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
   }
   const defaults = assignOptions(dict(), table.defaultUrlOptions ?? {});
   const helpers: Record<string, unknown> = Object.create(null);
-  const defaultUrl = new UrlOptions();
+  const defaultUrl = new UrlSettings();
   const defaultPath = new PathOptions();
   splitHash(defaults, defaultUrl, defaultPath);
   const ctx: Context = {

@@ -5,9 +5,9 @@
  * each overload is one way Rails' `handle_positional_args` accepts a call — some segments
  * given by name in the options object, the rest positionally, in segment order.
  */
-import type { RouteTable } from "../table/route-set.js";
+import type { RouteTable } from "../table/route-table.js";
 import { compileRoute } from "./compile.js";
-import { optionName } from "./generator.js";
+import { optionName } from "../uri/url.js";
 import { URL_SHAPING_DEFAULTS } from "./helpers.js";
 
 export interface RenderTypesOptions {

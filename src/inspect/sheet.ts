@@ -25,13 +25,20 @@ export function formatRoutes(routes: readonly Route[], options: InspectOptions =
   return options.expanded ? expanded(rows, options.width ?? 80) : sheet(rows);
 }
 
+/** The longest `key` among the rows (a loop: `Math.max(...list)` overflows the stack past ~120,000 rows). */
+function longest(rows: readonly Row[], key: keyof Row): number {
+  let max = 0;
+  for (const r of rows) if (r[key].length > max) max = r[key].length;
+  return max;
+}
+
 function sheet(rows: Row[]): string {
-  const width = (key: keyof Row, header: string) => Math.max(header.length, ...rows.map((r) => r[key].length));
+  const width = (key: keyof Row, header: string) => Math.max(header.length, longest(rows, key));
   const nameW = width("name", "Prefix");
   const verbW = width("verb", "Verb");
   const pathW = width("path", "URI Pattern");
   // The header uses the data widths only (as Rails' draw_header does); Ruby's ljust/rjust never truncate.
-  const dataW = (key: keyof Row) => Math.max(0, ...rows.map((r) => r[key].length));
+  const dataW = (key: keyof Row) => longest(rows, key);
   const lines = [
     `${"Prefix".padStart(dataW("name"))} ${"Verb".padEnd(dataW("verb"))} ${"URI Pattern".padEnd(dataW("path"))} Controller#Action`,
   ];

@@ -1,10 +1,10 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { expandPattern, type Expansion, type Token, type Word } from "./expand.js";
 import { captureParams, type Captures, type Layout, type PreparedRoute } from "./prepare.js";
-import { normalizeRequestPath, quickNormal } from "./path.js";
+import { normalizeRequestPath, quickNormal } from "../uri/path.js";
 import type { MatchEnv, MatchStrategy } from "./recognizer.js";
 import { captureValues, regexpMatch } from "./reference.js";
-import { MARK, type CharClass } from "./regexp.js";
+import { MARK, type CharClass } from "./char-class.js";
 
 /**
  * The compiled strategy: per verb, a token trie that keeps registration order, a map of static

@@ -1,5 +1,5 @@
 import type { PatternNode } from "../pattern/ast.js";
-import { singleCharMatcher, type CharClass } from "./regexp.js";
+import { singleCharMatcher, type CharClass } from "./char-class.js";
 import { hasAnyKey } from "../support/objects.js";
 
 /**

@@ -4,9 +4,9 @@ import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer
 import { ReferenceStrategy } from "./reference.js";
 
 export type { Recognizer, RecognizeResult, RouteParams, MatchStrategy } from "./recognizer.js";
-export type { RecognizeRequest } from "./request.js";
-export type { RedirectResponse } from "./redirect.js";
-export { normalizeRequestPath, unescapeParam } from "./path.js";
+export type { RecognizeRequest } from "./request/context.js";
+export type { RedirectResponse } from "./request/redirect.js";
+export { normalizeRequestPath, unescapeParam } from "../uri/path.js";
 
 /** The strategies behind `Recognizer`: `compiled` (what a route set uses) and `reference` (Journey's linear scan). */
 export type StrategyName = "compiled" | "reference";

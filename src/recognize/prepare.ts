@@ -1,6 +1,6 @@
 import type { Route } from "../table/route.js";
-import { unescapeParam } from "./path.js";
-import { journeyRegExp, simulatorRegExp, usesSimulator, type JourneyRegExp } from "./regexp.js";
+import { unescapeParam } from "../uri/path.js";
+import { journeyRegExp, simulatorRegExp, usesSimulator, type JourneyRegExp } from "../pattern/regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 
 /** Parameters of a recognized request: controller, action, the route's defaults and the unescaped path parameters. No inherited keys. */

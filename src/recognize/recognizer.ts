@@ -1,10 +1,11 @@
 import { InvalidURIError, KeyError } from "../errors.js";
 import type { Redirect } from "../table/redirect.js";
 import type { Route } from "../table/route.js";
-import { normalizeRequestPath, queryOf } from "./path.js";
+import { normalizeRequestPath, queryOf } from "../uri/path.js";
 import { HTTP_METHODS, prepareRoute, type PreparedRoute } from "./prepare.js";
-import { serveRedirect, type RedirectResponse } from "./redirect.js";
-import { blocksMatch, conditionsMatch, RequestContext, type RecognizeRequest } from "./request.js";
+import { blocksMatch, conditionsMatch } from "./request/conditions.js";
+import { RequestContext, type RecognizeRequest } from "./request/context.js";
+import { serveRedirect, type RedirectResponse } from "./request/redirect.js";
 
 import type { CaptureLayout, Captures, RouteParams } from "./prepare.js";
 export type { RouteParams } from "./prepare.js";

@@ -1,4 +1,4 @@
-import { rubyInspect } from "../generate/values.js";
+import { rubyInspect } from "../support/ruby.js";
 
 /**
  * A redirect endpoint (`r.redirect(...)`), Rails' `ActionDispatch::Routing::Redirect` family:

@@ -260,7 +260,7 @@ describe("switchyard routes: errors", () => {
     for (const argv of [["--help"], ["-h"], ["routes", "--help"], ["types", "-h"]]) {
       const r = await run(...argv);
       assert.equal(r.code, 0, argv.join(" "));
-      assert.match(r.stdout, /switchyard routes \[-c CONTROLLER\] \[-g PATTERN\] \[-E\] \[--json\] \[--root DIR\]/);
+      assert.match(r.stdout, /switchyard routes \[-c CONTROLLER\] \[-g PATTERN\] \[-E\] \[--json\] \[--html\] \[--root DIR\]/);
       assert.equal(r.stderr, "");
     }
   });

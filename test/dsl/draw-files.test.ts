@@ -45,6 +45,23 @@ test("a name that escapes the routes directory is refused", () => {
   }
 });
 
+test("a name that leads out of the routes directory through a symbolic link is refused", () => {
+  write("outside/leak.ts", `export default (r) => { r.get("leak", { to: "x#y" }); };\n`);
+  write("linked/inner/ok.ts", `export default (r) => { r.get("ok", { to: "x#y" }); };\n`);
+  fs.symlinkSync(path.join(root, "outside", "leak.ts"), path.join(root, "linked", "file.ts"));
+  fs.symlinkSync(path.join(root, "outside"), path.join(root, "linked", "dir"));
+  fs.symlinkSync(path.join(root, "linked", "inner"), path.join(root, "linked", "alias"));
+  const linked = path.join(root, "linked");
+  for (const name of ["file", "dir/leak"]) {
+    assert.throws(() => draw((r) => r.draw(name), { drawPaths: [linked] }), { name: "ArgumentError", message: new RegExp(`#draw "${name}": route file names are relative to the routes directory`) });
+  }
+  // A link that stays inside the directory is followed.
+  assert.deepEqual(draw((r) => r.draw("alias/ok"), { drawPaths: [linked] }).routes.map((x) => x.path), ["/ok(.:format)"]);
+  // So is a routes directory that is itself reached through a link.
+  fs.symlinkSync(linked, path.join(root, "linked-dir"));
+  assert.deepEqual(draw((r) => r.draw("inner/ok"), { drawPaths: [path.join(root, "linked-dir")] }).routes.map((x) => x.path), ["/ok(.:format)"]);
+});
+
 test("a route file without a default-exported function is a clear error", () => {
   write("bad/empty.ts", `export const x = 1;\n`);
   assert.throws(() => draw((r) => r.draw("empty"), { drawPaths: [path.join(root, "bad")] }), /must default-export a declaration function/);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { draw } from "../../src/dsl/draw.js";
+import { draw } from "../../src/draw.js";
 import type { Mapper } from "../../src/dsl/mapper.js";
 import { ArgumentError, RuntimeError } from "../../src/errors.js";
 
@@ -92,7 +92,7 @@ test("resource options: anchor is rejected as scope rejects it; no name fails on
   fails((r) => r.resource(), empty);
   // The first route of a process too: the last-valid-controller memo once started as "", so a
   // fresh process accepted `resources("")` and `to: "#show"`, and later ones rejected them.
-  const script = `import { draw } from ${JSON.stringify(new URL("../../src/dsl/draw.ts", import.meta.url).href)};
+  const script = `import { draw } from ${JSON.stringify(new URL("../../src/draw.ts", import.meta.url).href)};
     try { draw((r) => r.resources("")); console.log("drawn"); } catch (e) { console.log(e.message); }`;
   const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
   assert.equal(out.trim(), empty);

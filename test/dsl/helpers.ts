@@ -1,4 +1,4 @@
-import { draw, type DrawOptions } from "../../src/dsl/draw.js";
+import { draw, type DrawOptions } from "../../src/draw.js";
 import type { Mapper } from "../../src/dsl/mapper.js";
 
 /** The table as `name VERB path reqs` lines, the way these tests state Rails' expected output. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { draw } from "../../src/dsl/draw.js";
+import { draw } from "../../src/draw.js";
 import { rows } from "./helpers.js";
 
 test("match with via: one verb, several, or all", () => {

@@ -62,7 +62,7 @@ test("constraints blocks: segment regexps and request attributes; a subdomain st
 });
 
 test("lambda and matches constraints are kept as request blocks, not shown in the sheet", async () => {
-  const { draw } = await import("../../src/dsl/draw.js");
+  const { draw } = await import("../../src/draw.js");
   const beta = (req: { subdomain?: string }) => req.subdomain === "beta";
   const object = { matches: () => true };
   const set = draw((r) => {
@@ -96,7 +96,7 @@ test("format false in a scope drops (.:format)", () => {
 });
 
 test("a scope keeps the constraints and defaults it was given, even if the caller's objects change later", async () => {
-  const { draw } = await import("../../src/dsl/draw.js");
+  const { draw } = await import("../../src/draw.js");
   const constraints: Record<string, RegExp> = { id: /\d+/ };
   const defaults: Record<string, unknown> = { format: "json" };
   const set = draw((r) => {

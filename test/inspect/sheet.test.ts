@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { draw } from "../../src/dsl/draw.js";
-import { inspectValue } from "../../src/support/inspect.js";
+import { draw } from "../../src/draw.js";
+import { inspectValue } from "../../src/support/node-inspect.js";
+import { formatRoutes } from "../../src/inspect/sheet.js";
 
 const set = draw((r) => {
   r.resources("photos", { only: ["index", "show"] });
@@ -56,4 +57,15 @@ test("an empty table says so", () => {
 
 test("values print as util.inspect prints them, with Ruby's regexp source", () => {
   assert.equal(inspectValue({ id: /[^\/]+/i, "a-b": "it's", n: null, list: ["x"] }), "{ id: /[^/]+/i, 'a-b': 'it\\'s', n: null, list: [ 'x' ] }");
+});
+
+test("a table of any size prints: 200,000 routes, sheet and expanded (Math.max over a spread overflowed the stack at ~160,000)", () => {
+  const routes = Array.from({ length: 200_000 }, (_, i) => ({
+    name: i % 2 === 0 ? `r${i}` : null, verb: "GET", path: `/r/${i}(.:format)`, reqs: `r#s${i}`, controller: "r", action: `s${i}`,
+  })) as unknown as Parameters<typeof formatRoutes>[0];
+  const sheet = formatRoutes(routes).split("\n");
+  assert.equal(sheet.length, 200_001);
+  assert.equal(sheet[0], `${"Prefix".padStart(7)} Verb ${"URI Pattern".padEnd(19)} Controller#Action`);
+  assert.equal(sheet[200_000], `${"".padStart(7)} GET  ${"/r/199999(.:format)".padEnd(19)} r#s199999`);
+  assert.equal(formatRoutes(routes, { expanded: true }).split("\n").length, 1_000_000);
 });

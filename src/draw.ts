@@ -1,0 +1,69 @@
+/**
+ * `draw` and `loadRoutes`: the DSL's declarations become a frozen route table, and the route set
+ * compiles its recognizer and helpers from it.
+ */
+import path from "node:path";
+import { Mapper } from "./dsl/mapper.js";
+import { ROUTE_FILE_EXTENSIONS, RouteFileLoader, routeFile, type RoutesDeclaration } from "./dsl/route-files.js";
+import { TableBuilder } from "./dsl/table-builder.js";
+import { ArgumentError } from "./errors.js";
+import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
+import { RouteSet } from "./route-set.js";
+import type { UrlOptions } from "./table/route-table.js";
+
+export type { RoutesDeclaration } from "./dsl/route-files.js";
+
+export interface DrawOptions {
+  /** As Rails' `config.api_only`: resources get no `new`/`edit` routes. */
+  apiOnly?: boolean;
+  /** Directories searched, in order, for files named by `r.draw(name)`. Default: `[<cwd>/config/routes]`. */
+  drawPaths?: readonly string[];
+  /** URL options every `_url` helper starts from (`host`, `protocol`, ...); `r.defaultUrlOptions` replaces them. */
+  defaultUrlOptions?: UrlOptions;
+  /** Names of the `new` and `edit` path segments (Rails' `resources_path_names`). */
+  pathNames?: { new?: string; edit?: string };
+  /**
+   * Lints the drawn table and calls `warn` with each finding (what `switchyard routes --lint`
+   * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
+   * that can backtrack catastrophically. Without it, only the regexps are checked, and each that
+   * can backtrack catastrophically is reported with `process.emitWarning` (a full lint costs about
+   * a second of CPU at 10,000 routes; the regexp check, milliseconds).
+   */
+  warn?: (finding: RouteLintFinding) => void;
+}
+
+/** Marks a route file's declaration function (identity at run time; gives `r` its type). */
+export function defineRoutes(declaration: RoutesDeclaration): RoutesDeclaration {
+  return declaration;
+}
+
+/**
+ * Draws a route set: runs the declaration function synchronously with the mapper `r`, then
+ * freezes the table. Declaration errors are thrown as `ArgumentError` with Rails' text.
+ */
+export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}): RouteSet {
+  const files = new RouteFileLoader([...(options.drawPaths ?? [path.join(process.cwd(), "config", "routes")])]);
+  const builder = new TableBuilder(options.defaultUrlOptions);
+  const mapper = new Mapper(
+    { builder, apiOnly: !!options.apiOnly, drawFile: (name, r) => files.draw(name, r) },
+    { new: "new", edit: "edit", ...options.pathNames },
+  );
+  declaration(mapper);
+  const set = new RouteSet(builder.table());
+  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes)) options.warn(finding);
+  else for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] })) process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
+  return set;
+}
+
+/** Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from `<root>/config/routes`. */
+export async function loadRoutes(options: { root?: string } & DrawOptions = {}): Promise<RouteSet> {
+  const root = path.resolve(options.root ?? process.cwd());
+  const base = path.join(root, "config", "routes");
+  const file = routeFile(base);
+  if (!file) {
+    throw new ArgumentError(`No routes file found: looked for ${ROUTE_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`);
+  }
+  const { declaration, options: fileOptions } = new RouteFileLoader([base]).load(file);
+  const { root: _root, ...drawOptions } = options;
+  return draw(declaration, { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...drawOptions });
+}

@@ -1,0 +1,59 @@
+import { Resource, SingletonResource } from "../dsl/resource.js";
+
+/**
+ * `only`/`except` that leave a resource with no route. What the mapper knows when it declares a
+ * resource: its kind and name, the options, and whether anything else declares routes inside it
+ * (a block, `concerns:`). `resources :photos, only: [] do ... end` is Rails' idiom for nesting
+ * under a parent that has no routes of its own, so a block keeps the declaration quiet; the exact
+ * test is `routesDrawn`, the number of routes the declaration added, where the mapper can count it.
+ */
+export interface ResourceDeclaration {
+  readonly kind: "resources" | "resource";
+  readonly name: string;
+  readonly only?: unknown;
+  readonly except?: unknown;
+  /** `draw(..., { apiOnly: true })`: no `new`/`edit` by default. */
+  readonly apiOnly?: boolean;
+  /** A block, or `concerns:`, may declare routes inside the resource. */
+  readonly hasBlock?: boolean;
+  /** How many routes the declaration added, block included (when known, it decides). */
+  readonly routesDrawn?: number;
+}
+
+export interface EmptyResourceFinding {
+  readonly kind: "empty-resource";
+  readonly declaration: ResourceDeclaration;
+  readonly message: string;
+}
+
+/** The actions a declaration draws after `only`/`except` (Rails' `Resource#actions`); null when the options name no valid action list. */
+export function resourceActions(decl: ResourceDeclaration): string[] | null {
+  const Kind = decl.kind === "resources" ? Resource : SingletonResource;
+  try {
+    return new Kind(decl.name, !!decl.apiOnly, false, { only: decl.only, except: decl.except }).actions();
+  } catch {
+    // An action name that is not one of the seven: the mapper rejects the declaration itself.
+    return null;
+  }
+}
+
+/** A finding when the declaration draws no route at all. */
+export function emptyResource(decl: ResourceDeclaration): EmptyResourceFinding | null {
+  const actions = resourceActions(decl);
+  if (actions === null || actions.length > 0) return null;
+  if (decl.routesDrawn !== undefined ? decl.routesDrawn > 0 : decl.hasBlock) return null;
+  const options = [
+    decl.only !== undefined ? `only: ${JSON.stringify(decl.only)}` : null,
+    decl.except !== undefined ? `except: ${JSON.stringify(decl.except)}` : null,
+  ].filter((o) => o !== null);
+  const Kind = decl.kind === "resources" ? Resource : SingletonResource;
+  const valid = Kind.validActions.filter((a) => !decl.apiOnly || (a !== "new" && a !== "edit"));
+  return {
+    kind: "empty-resource",
+    declaration: decl,
+    message:
+      `${decl.kind} ${JSON.stringify(decl.name)}, ${options.join(", ")} draws no route: ` +
+      `${options.length > 1 ? "together they leave" : "it leaves"} none of the actions (${valid.join(", ")})` +
+      `${decl.hasBlock ? " and its block declares none" : ""}. Remove the declaration, or list the actions it should have in only:.`,
+  };
+}

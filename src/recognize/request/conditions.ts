@@ -1,0 +1,53 @@
+import type { RequestConstraint, RequestInfo } from "../../table/route.js";
+import { present } from "../../support/ruby.js";
+import type { RequestContext } from "./context.js";
+
+/**
+ * `Journey::Route#matches?` for the request conditions: Regexp/String via `===` on the attribute's
+ * string form (a RegExp is unanchored, as Ruby's `===`), Array membership, `true`/`false` for
+ * presence/blankness, a function called with the attribute (Ruby's `Proc#===`), else equality.
+ */
+export function conditionsMatch(conditions: ReadonlyArray<readonly [string, unknown]>, ctx: RequestContext): boolean {
+  for (let i = 0; i < conditions.length; i++) {
+    const [name, expected] = conditions[i]!;
+    const actual = ctx.attribute(name);
+    if (expected instanceof RegExp) {
+      expected.lastIndex = 0;
+      if (!expected.test(actual == null ? "" : String(actual))) return false;
+    } else if (typeof expected === "string") {
+      if (expected !== (actual == null ? "" : String(actual))) return false;
+    } else if (Array.isArray(expected)) {
+      if (!expected.some((e) => e === actual || (e != null && actual != null && String(e) === String(actual) && typeof e === typeof actual))) return false;
+    } else if (expected === true) {
+      if (!present(actual)) return false;
+    } else if (expected === false) {
+      if (present(actual)) return false;
+    } else if (typeof expected === "function") {
+      if (!(expected as (v: unknown) => unknown)(actual)) return false;
+    } else if (expected !== actual && !(typeof expected === "number" && Number(actual) === expected)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * `Mapper::Constraints#matches?`: every block passes. An object with `matches` is asked first; a
+ * function is called by arity as Rails does: 0 → `()`, 1 → `(req)`, 2+ → `(params, req)`.
+ */
+export function blocksMatch(blocks: readonly RequestConstraint[], params: Record<string, unknown>, ctx: RequestContext): boolean {
+  const req = ctx.info(params);
+  for (const block of blocks) {
+    const b = block as unknown as { matches?: unknown; call?: unknown; length?: number };
+    if (typeof b.matches === "function") {
+      if ((b.matches as (r: RequestInfo) => unknown).call(block, req)) continue;
+    }
+    if (typeof block === "function") {
+      const fn = block as (...args: unknown[]) => unknown;
+      const ok = fn.length < 1 ? fn() : fn.length === 1 ? fn(req) : fn({ ...params }, req);
+      if (ok) continue;
+    }
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,66 @@
+import { buildHelpers, type Helpers } from "./generate/helpers.js";
+import { formatRoutes, type InspectOptions } from "./inspect/sheet.js";
+import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "./recognize/index.js";
+import type { Route } from "./table/route.js";
+import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "./table/route-table.js";
+
+/** How many helper sets `helpersFor` keeps (a server seeing more hosts than this rebuilds the oldest's). */
+const MAX_BOUND = 16;
+
+/** The result of `draw`: the frozen table and what is compiled from it. */
+export class RouteSet implements RouteTable {
+  readonly routes: readonly Route[];
+  readonly namedRoutes: ReadonlyMap<string, Route>;
+  readonly defaultUrlOptions: Readonly<UrlOptions>;
+  readonly directs: ReadonlyMap<string, DirectDefinition>;
+  readonly resolves: ReadonlyMap<string, ResolveDefinition>;
+
+  constructor(table: RouteTable) {
+    this.routes = Object.freeze([...table.routes]);
+    this.namedRoutes = table.namedRoutes;
+    this.defaultUrlOptions = Object.freeze({ ...table.defaultUrlOptions });
+    this.directs = table.directs;
+    this.resolves = table.resolves;
+    // Compiled eagerly, so that drawing pays for it and the first request does not.
+    this.#recognizer = compileRecognizer(this.routes);
+  }
+
+  readonly #recognizer: Recognizer;
+
+  /** What a Rails app serving `method path` would route to: `{ name, params }`, `{ name, redirect }`, or null (SPEC §2). */
+  recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null {
+    return this.#recognizer.recognize(method, path, request);
+  }
+
+  #helpers: Helpers | undefined;
+
+  /** `photo_path`, `photo_url`, `url_for`, `polymorphic_path`, ... compiled once, on first use (SPEC §3). */
+  get helpers(): Helpers {
+    return (this.#helpers ??= buildHelpers(this));
+  }
+
+  /** Helper sets with other default URL options, by those options (as JSON); at most `MAX_BOUND` kept. */
+  readonly #bound = new Map<string, Helpers>();
+
+  /**
+   * The helpers with `options` over the route set's default URL options, as a Rails controller's
+   * are (its request's protocol, host, port and script name): `helpersFor({ host: "example.org",
+   * protocol: "https" }).photo_url(1)`. Made once per distinct options and kept (a server answers
+   * for one or a few hosts), so asking for every request costs a lookup.
+   */
+  helpersFor(options: Readonly<UrlOptions>): Helpers {
+    const key = JSON.stringify(options);
+    let helpers = this.#bound.get(key);
+    if (helpers === undefined) {
+      if (this.#bound.size >= MAX_BOUND) this.#bound.delete(this.#bound.keys().next().value!);
+      helpers = buildHelpers({ ...this, routes: this.routes, defaultUrlOptions: { ...this.defaultUrlOptions, ...options } });
+      this.#bound.set(key, helpers);
+    }
+    return helpers;
+  }
+
+  /** The `bin/rails routes` sheet (or the expanded form), optionally filtered. */
+  inspect(options: InspectOptions = {}): string {
+    return formatRoutes(this.routes, options);
+  }
+}

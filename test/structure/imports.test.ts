@@ -1,0 +1,96 @@
+// The source folders form the pipeline of ../shared/STYLE.md, and nothing imports against it:
+// support and errors, then the URI layer, path patterns, the route table's data types, the
+// stages built from the table (DSL, recognizer, generator, inspector), what wires them (the route
+// set, draw, lint, the public entry), then serving and the CLI. A test that reads the imports
+// keeps it so: the folder graph has no cycle, and every import points down the pipeline.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const src = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
+
+/** Layers in pipeline order: a module may import from its own layer's node or from an earlier layer. */
+const LAYERS: readonly (readonly string[])[] = [
+  ["errors.ts", "support"],
+  ["uri"],
+  ["pattern"],
+  ["table"],
+  // The stages: each reads the table, none imports another.
+  ["dsl", "recognize", "generate", "inspect"],
+  ["lint", "route-set.ts", "draw.ts", "index.ts"],
+  ["http"],
+  ["cli"],
+];
+const STAGES = new Set(LAYERS[4]);
+
+/** A source file's node in the folder graph: its top-level folder, or the file itself at the top. */
+function nodeOf(file: string): string {
+  return path.relative(src, file).split(path.sep)[0]!;
+}
+
+function layerOf(node: string): number {
+  const i = LAYERS.findIndex((layer) => layer.includes(node));
+  assert.ok(i >= 0, `src/${node} is in no layer of test/structure/imports.test.ts: add it where it belongs in the pipeline`);
+  return i;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []);
+}
+
+/** Relative imports of a file (`import`/`export ... from`, bare `import "..."`, dynamic `import("...")`), as absolute paths. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, "utf8");
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)]
+    .map((m) => m[1] ?? m[2] ?? m[3]!);
+  return specs.filter((s) => s.startsWith(".")).map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, ".ts")));
+}
+
+const edges = new Map<string, Map<string, string>>(); // node -> imported node -> an example "file -> file"
+for (const file of sourceFiles(src)) {
+  const from = nodeOf(file);
+  for (const target of importsOf(file)) {
+    const to = nodeOf(target);
+    if (to === from || to.startsWith("..")) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    edges.get(from)!.set(to, `${path.relative(src, file)} -> ${path.relative(src, target)}`);
+  }
+}
+
+test("the folder graph of src/ has no cycle", () => {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string): void => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of edges.get(node)?.keys() ?? []) {
+      if (state.get(next) === "open") {
+        const cycle = [...stack.slice(stack.indexOf(next)), next];
+        const via = cycle.slice(1).map((n, i) => edges.get(cycle[i]!)!.get(n)).join(", ");
+        assert.fail(`import cycle ${cycle.join(" -> ")} (${via})`);
+      }
+      if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of edges.keys()) if (!state.has(node)) visit(node);
+});
+
+test("every import points down the pipeline, and no stage imports another", () => {
+  const wrong: string[] = [];
+  for (const [from, targets] of edges) {
+    for (const [to, example] of targets) {
+      if (layerOf(to) > layerOf(from)) wrong.push(`${from} imports the later ${to}: ${example}`);
+      else if (STAGES.has(from) && STAGES.has(to)) wrong.push(`the stage ${from} imports the stage ${to}: ${example}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test("the test reads real imports: it sees the route set import each stage", () => {
+  assert.deepEqual([...edges.get("route-set.ts")!.keys()].sort(), ["generate", "inspect", "recognize", "table"]);
+});
