@@ -7,6 +7,7 @@ export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, Reco
 export type { RecognizeRequest } from "./request/context.js";
 export type { RedirectResponse } from "./request/redirect.js";
 export { normalizeRequestPath, unescapeParam } from "../uri/path.js";
+export { HTTP_METHODS } from "./prepare.js";
 
 /** The strategies behind `Recognizer`: `compiled` (what a route set uses) and `reference` (Journey's linear scan). */
 export type StrategyName = "compiled" | "reference";

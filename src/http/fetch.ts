@@ -1,0 +1,213 @@
+/**
+ * The fetch-style core (SPEC §6): `createHandler(routes, options)` is `(Request) => Promise<Response>`.
+ * A WHATWG request is read through `FetchExchange`; the dispatcher's outcome becomes a `Response`.
+ */
+import type { AppTarget, RouteSet } from "../index.js";
+import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
+import { DISPATCHER, Dispatcher, type HandlerOptions } from "./dispatcher.js";
+import { HANDLED, Reply, Unmatched, type Outcome } from "./reply.js";
+
+/** A fetch-style handler made by `createHandler`: also mountable in another route set, and what the adapters serve. */
+export interface SwitchyardHandler {
+  (request: Request): Promise<Response>;
+  /** The route set it serves. */
+  readonly routes: RouteSet;
+}
+
+/** Reads a WHATWG body stream, refusing more than `limit` bytes. */
+export async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return concat(chunks, size);
+}
+
+export function tooLarge(limit: number, declared?: number): BadRequest {
+  return new BadRequest(`Request body too large: ${declared === undefined ? "more than" : `${declared} bytes,`} the limit is ${limit} bytes (the bodyLimit option)`);
+}
+
+export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Whether a declared Content-Length is over the limit (a malformed one is a BadRequest). */
+export function checkDeclaredLength(value: string | undefined, limit: number): void {
+  if (value === undefined) return;
+  if (!/^\d+$/.test(value.trim())) throw new BadRequest(`Invalid Content-Length ${JSON.stringify(value)}`);
+  const declared = Number(value);
+  if (declared > limit) throw tooLarge(limit, declared);
+}
+
+const NO_BODY = (method: string) => method === "GET" || method === "HEAD";
+
+/** A WHATWG `Request` being served. */
+export class FetchExchange extends Exchange {
+  readonly #request: Request;
+  readonly #scheme: string;
+  readonly #authority: string;
+
+  constructor(request: Request, scriptName = "") {
+    const url = request.url;
+    const schemeEnd = url.indexOf("://");
+    let pathStart = url.indexOf("/", schemeEnd + 3);
+    if (pathStart < 0) pathStart = url.length;
+    const [path, query] = splitTarget(pathStart === url.length ? "/" : url.slice(pathStart));
+    super(request.method, path, query, scriptName);
+    this.#request = request;
+    this.#scheme = url.slice(0, schemeEnd);
+    this.#authority = url.slice(schemeEnd + 3, pathStart);
+  }
+
+  header(name: string): string | undefined {
+    return this.#request.headers.get(name) ?? undefined;
+  }
+
+  headerRecord(): Record<string, string> {
+    const out: Record<string, string> = Object.create(null);
+    this.#request.headers.forEach((value, key) => (out[key] = value));
+    return out;
+  }
+
+  get scheme(): string {
+    return this.#scheme;
+  }
+
+  get authority(): string {
+    return this.#authority;
+  }
+
+  get remoteAddress(): string | undefined {
+    return undefined;
+  }
+
+  get hasBody(): boolean {
+    return this.#request.body !== null;
+  }
+
+  protected async readBytes(limit: number): Promise<Uint8Array> {
+    checkDeclaredLength(this.header("content-length"), limit);
+    const body = this.#request.body;
+    if (body === null) return new Uint8Array(0);
+    if (this.#request.bodyUsed) throw new BadRequest("The request body was already read");
+    return readLimited(body, limit);
+  }
+
+  /** The body for a new request: the bytes read, else the original stream while unread. */
+  #bodyInit(method: string): BodySource | null {
+    if (NO_BODY(method)) return null;
+    if (this.bodyBytes !== null) return this.bodyBytes;
+    return this.#request.bodyUsed ? null : this.#request.body;
+  }
+
+  #derived(url: string): Request {
+    const body = this.#bodyInit(this.method);
+    return new Request(url, {
+      method: this.method,
+      headers: this.#request.headers,
+      body,
+      signal: this.#request.signal,
+      ...(body !== null ? { duplex: "half" } : {}),
+    } as RequestInit);
+  }
+
+  toRequest(): Request {
+    const r = this.#request;
+    if (this.method === r.method && this.bodyBytes === null && this.url === r.url) return r;
+    return this.#derived(this.url);
+  }
+
+  async callFetch(handler: (request: Request) => Response | Promise<Response>, target: AppTarget): Promise<Outcome> {
+    const url = `${this.#scheme}://${this.#authority}${target.pathInfo}${this.query === "" ? "" : `?${this.query}`}`;
+    return handler(this.#derived(url));
+  }
+
+  async callNode(listener: (req: any, res: any) => unknown, target: AppTarget): Promise<Outcome> {
+    // node:http is loaded only here, so the fetch handler runs where Node's modules do not.
+    const { callNodeListener } = await import("./node-bridge.js");
+    const body = this.#bodyInit(this.method);
+    const url = `${target.pathInfo}${this.query === "" ? "" : `?${this.query}`}`;
+    return callNodeListener(listener, {
+      method: this.method,
+      url,
+      baseUrl: target.scriptName,
+      originalUrl: `${this.scriptName}${this.originalPath}${this.query === "" ? "" : `?${this.query}`}`,
+      headers: this.#request.headers,
+      body,
+      encrypted: this.#scheme === "https",
+    });
+  }
+}
+
+/** The byte length of a body as sent. */
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength;
+}
+
+/**
+ * An outcome as a `Response`. HEAD (served, as Rack::Head, by the GET route) keeps the headers
+ * and drops the body, with the Content-Length the body had; a POST turned into HEAD by `_method`
+ * gets Content-Length 0, since the client, having sent a POST, reads a body of that length.
+ */
+export function toResponse(dispatcher: Dispatcher, ex: Exchange, outcome: Outcome): Response {
+  let out = outcome;
+  if (out instanceof Unmatched) out = dispatcher.notFound(out);
+  if (out === HANDLED) throw new TypeError("a node listener answered a fetch request"); // (the bridge gives a Response)
+  const head = ex.method === "HEAD";
+  if (out instanceof Reply) {
+    const headers = out.headers;
+    if (head) {
+      headers["content-length"] = ex.originalMethod === "HEAD" && out.body !== null ? String(byteLength(out.body)) : "0";
+      return new Response(null, { status: out.status, headers });
+    }
+    return new Response(out.body, { status: out.status, headers });
+  }
+  if (!head) return out;
+  out.body?.cancel().catch(() => {});
+  const headers = new Headers(out.headers);
+  if (ex.originalMethod !== "HEAD") headers.set("content-length", "0");
+  return new Response(null, { status: out.status, statusText: out.statusText, headers });
+}
+
+/**
+ * `createHandler(routes, options)`: the fetch-style handler serving a route set (SPEC §6). It never
+ * rejects: every failure is a status (400, 404, 405, 500).
+ */
+export function createHandler(routes: RouteSet, options: HandlerOptions = {}): SwitchyardHandler {
+  const dispatcher = new Dispatcher(routes, options);
+  const handler = async (request: Request): Promise<Response> => {
+    const ex = new FetchExchange(request);
+    let outcome: Outcome;
+    try {
+      outcome = await dispatcher.dispatch(ex);
+      return toResponse(dispatcher, ex, outcome);
+    } catch (e) {
+      return toResponse(dispatcher, ex, dispatcher.failure(ex, e));
+    }
+  };
+  Object.defineProperty(handler, DISPATCHER, { value: dispatcher });
+  Object.defineProperty(handler, "routes", { value: routes, enumerable: true });
+  return handler as SwitchyardHandler;
+}
+
+/** The dispatcher behind a handler made by `createHandler`, or undefined for any other function. */
+export function dispatcherOf(handler: unknown): Dispatcher | undefined {
+  const d = (handler as { [DISPATCHER]?: unknown } | null | undefined)?.[DISPATCHER];
+  return d instanceof Dispatcher ? d : undefined;
+}
