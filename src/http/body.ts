@@ -5,7 +5,7 @@
  * (Rails' `ParamsParser`: an object's keys become params, anything else is `_json`). Every
  * malformed body is a `BadRequest` (Rails: `ActionController::BadRequest`, 400), never a crash.
  */
-import { dict } from "../support/ruby.js";
+import { dict, isHash } from "../support/ruby.js";
 import { nestPairs, parseNestedQuery, QueryParseError, type NestedParams } from "../uri/query.js";
 import { BadRequest, type Exchange } from "./exchange.js";
 
@@ -46,12 +46,13 @@ function text(bytes: Uint8Array): string {
 }
 
 /**
- * A JSON value with every object made a prototype-less dictionary, as query and form params are
- * (so `__proto__` or `constructor` is an ordinary key of `params`, and nothing is inherited).
+ * A parsed value (JSON, or a body parser's `req.body`) with every plain object made a
+ * prototype-less dictionary, as query and form params are (so `__proto__` or `constructor` is an
+ * ordinary key of `params`, and nothing is inherited); other objects (a file) are kept.
  */
-function dictionaries(v: unknown): unknown {
+export function dictionaries(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(dictionaries);
-  if (v === null || typeof v !== "object") return v;
+  if (!isHash(v)) return v;
   const out = dict();
   for (const k of Object.keys(v)) out[k] = dictionaries((v as Record<string, unknown>)[k]);
   return out;

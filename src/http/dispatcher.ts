@@ -230,11 +230,20 @@ export class Dispatcher {
 
   #invoke(ex: Exchange, route: Route, params: Params, invoke: Invoke): Outcome | Promise<Outcome> {
     const ctx = new ActionContext(ex, this.routes, route, params);
-    const value = invoke(ctx);
+    let value: unknown;
+    try {
+      value = invoke(ctx);
+    } catch (e) {
+      return this.failure(ex, e, params);
+    }
     if (value instanceof Promise) {
       return value.then((v) => replyOf(v, () => where(params))).catch((e) => this.failure(ex, e, params));
     }
-    return replyOf(value, () => where(params));
+    try {
+      return replyOf(value, () => where(params));
+    } catch (e) {
+      return this.failure(ex, e, params);
+    }
   }
 
   /** The answer to a request that failed: 400, 404 (missing controller or action), 500; logged through `onError`. */

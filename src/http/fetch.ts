@@ -5,7 +5,7 @@
 import type { AppTarget, RouteSet } from "../index.js";
 import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
 import { DISPATCHER, Dispatcher, type HandlerOptions } from "./dispatcher.js";
-import { HANDLED, Reply, Unmatched, type Outcome } from "./reply.js";
+import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "./reply.js";
 
 /** A fetch-style handler made by `createHandler`: also mountable in another route set, and what the adapters serve. */
 export interface SwitchyardHandler {
@@ -33,7 +33,7 @@ export async function readLimited(body: ReadableStream<Uint8Array>, limit: numbe
 }
 
 export function tooLarge(limit: number, declared?: number): BadRequest {
-  return new BadRequest(`Request body too large: ${declared === undefined ? "more than" : `${declared} bytes,`} the limit is ${limit} bytes (the bodyLimit option)`);
+  return new BadRequest(`Request body too large: ${declared === undefined ? "" : `${declared} bytes, `}over the limit of ${limit} bytes (the bodyLimit option)`);
 }
 
 export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
@@ -160,23 +160,15 @@ function byteLength(body: string | Uint8Array): number {
   return typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength;
 }
 
-/**
- * An outcome as a `Response`. HEAD (served, as Rack::Head, by the GET route) keeps the headers
- * and drops the body, with the Content-Length the body had; a POST turned into HEAD by `_method`
- * gets Content-Length 0, since the client, having sent a POST, reads a body of that length.
- */
+/** An outcome as a `Response`; HEAD as `Rack::Head` (see `bodyToSend`), for a `Response` too. */
 export function toResponse(dispatcher: Dispatcher, ex: Exchange, outcome: Outcome): Response {
   let out = outcome;
   if (out instanceof Unmatched) out = dispatcher.notFound(out);
   if (out === HANDLED) throw new TypeError("a node listener answered a fetch request"); // (the bridge gives a Response)
   const head = ex.method === "HEAD";
   if (out instanceof Reply) {
-    const headers = out.headers;
-    if (head) {
-      headers["content-length"] = ex.originalMethod === "HEAD" && out.body !== null ? String(byteLength(out.body)) : "0";
-      return new Response(null, { status: out.status, headers });
-    }
-    return new Response(out.body, { status: out.status, headers });
+    const body = bodyToSend(out, ex.method, ex.originalMethod, byteLength);
+    return new Response(body, { status: out.status, headers: out.headers });
   }
   if (!head) return out;
   out.body?.cancel().catch(() => {});

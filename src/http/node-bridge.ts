@@ -41,7 +41,11 @@ function feed(req: http.IncomingMessage, body: BodySource | null): void {
     return;
   }
   const reader = new Response(body).body!.getReader();
-  req._read = () => {
+  // IncomingMessage's own _read first: it marks the message as being consumed, without which
+  // a chunk pushed later (asynchronously) never leads to the next read.
+  const base = http.IncomingMessage.prototype._read;
+  req._read = function (this: http.IncomingMessage, size: number) {
+    base.call(this, size);
     reader.read().then(
       ({ done, value }) => (done ? end() : req.push(value)),
       (e) => req.destroy(e instanceof Error ? e : new Error(String(e))),

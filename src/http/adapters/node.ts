@@ -13,10 +13,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { AppTarget } from "../../index.js";
+import { dict, isHash } from "../../support/ruby.js";
+import { dictionaries } from "../body.js";
+import type { NestedParams } from "../../uri/query.js";
 import { BadRequest, Exchange, splitTarget, type BodySource } from "../exchange.js";
 import { checkDeclaredLength, concat, dispatcherOf, tooLarge } from "../fetch.js";
 import type { Dispatcher } from "../dispatcher.js";
-import { HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
+import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
 
 /** A node request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -42,9 +45,21 @@ export class NodeExchange extends Exchange {
     this.res = res;
   }
 
-  static of(req: IncomingMessage, res: ServerResponse, scriptName = ""): NodeExchange {
-    const [path, query] = targetOf(req.url ?? "/");
-    return new NodeExchange(req, res, scriptName, path, query);
+  /**
+   * The exchange for a node request. `scriptName`: where the application is mounted; `strip`: a
+   * prefix to take off the path first (a Fastify plugin's prefix, which `req.url` still holds,
+   * where Express has already taken its mount path off).
+   */
+  static of<T extends NodeExchange>(this: new (req: IncomingMessage, res: ServerResponse, scriptName: string, path: string, query: string) => T, req: IncomingMessage, res: ServerResponse, scriptName = "", strip = ""): T {
+    let [path, query] = targetOf(req.url ?? "/");
+    if (strip !== "" && (path === strip || path.startsWith(strip + "/"))) path = path.slice(strip.length) || "/";
+    const ex = new this(req, res, scriptName, path, query);
+    // A body parser before us (Express' express.urlencoded/json) read the body into `req.body`: use it.
+    const parsed = (req as { body?: unknown }).body;
+    if (parsed !== null && typeof parsed === "object" && req.readableEnded) {
+      ex.bodyParams = (isHash(parsed) ? dictionaries(parsed) : Object.assign(dict(), { _json: dictionaries(parsed) })) as NestedParams;
+    }
+    return ex;
   }
 
   header(name: string): string | undefined {
@@ -162,36 +177,23 @@ export class NodeExchange extends Exchange {
     req.url = `${target.pathInfo}${query}`;
     req.baseUrl = target.scriptName;
     if (this.method !== req.method) req.method = this.method;
+    this.handOver();
     listener(req, this.res);
     return HANDLED;
   }
+
+  /** Called just before a mounted node listener gets the raw request and response (Fastify's plugin lets go of its reply here). */
+  protected handOver(): void {}
 }
 
-function bodyLength(body: string | Uint8Array): number {
-  return typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-}
+const bodyLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
 
-/**
- * Writes a reply. HEAD keeps the headers, the GET body's Content-Length among them, and sends no
- * body (`Rack::Head`); a POST made HEAD by `_method` gets Content-Length 0, the body its client reads.
- */
+/** Writes a reply (HEAD as `Rack::Head`: see `bodyToSend`). */
 export function writeReply(res: ServerResponse, reply: Reply, ex: Exchange): void {
-  const headers = reply.headers;
-  const body = reply.body;
-  if (ex.method === "HEAD") {
-    headers["content-length"] = ex.originalMethod === "HEAD" && body !== null ? String(bodyLength(body)) : "0";
-    res.writeHead(reply.status, headers);
-    res.end();
-    return;
-  }
-  if (body === null) {
-    res.writeHead(reply.status, headers);
-    res.end();
-    return;
-  }
-  headers["content-length"] = String(bodyLength(body));
-  res.writeHead(reply.status, headers);
-  res.end(body);
+  const body = bodyToSend(reply, ex.method, ex.originalMethod, bodyLength);
+  res.writeHead(reply.status, reply.headers);
+  if (body === null) res.end();
+  else res.end(body);
 }
 
 /** Writes a WHATWG `Response` (an action's, a mounted fetch handler's), streaming its body with backpressure. */
