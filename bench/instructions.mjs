@@ -1,7 +1,7 @@
 // Instructions per request, counted with valgrind's callgrind: deterministic where time on a shared
 // machine is not (single runs on the 2-core benchmark machine swing 2x; these counts repeat within
 // ~3%). Compares switchyard (this build, or others) and peers on one table's request list.
-//   npm run build && node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...
+//   npm run build && node bench/install.mjs && node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...
 // e.g. node bench/instructions.mjs rails-app --peer memoirist
 //      node bench/instructions.mjs github --entry dist --entry ../other-checkout/dist   (two builds)
 //

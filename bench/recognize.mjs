@@ -1,6 +1,6 @@
 // Recognition benchmark (issue 3): switchyard's compiled recognizer against the fastest JavaScript
 // routers, on the shared tables of ../shared/bench (generated into bench/tables/).
-//   npm run build && node --expose-gc bench/recognize.mjs [--only TABLE | --scale ROUTER | --draw]
+//   npm run build && node bench/install.mjs && node --expose-gc bench/recognize.mjs [--only TABLE | --scale ROUTER | --draw]
 //
 // Every router registers the same table (switchyard with full Rails semantics, through `draw`),
 // every router's answer to every request is checked against the table's `expect` before timing,

@@ -1,5 +1,8 @@
 // `npm run bench`: every benchmark of the package, one after the other, each in its own process
-// (so that one's JIT state and heap cannot colour another's figures).
+// (so that one's JIT state and heap cannot colour another's figures). The peers they measure
+// against are the dependencies of bench/package.json, installed apart from the library's
+// (bench/install.mjs: npm ci --prefix bench); `npm run bench:http` (bench/http/run.mjs) is the
+// HTTP load benchmark.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
