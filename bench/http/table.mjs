@@ -1,0 +1,77 @@
+// The table every server of bench/http serves: rails-app (430 routes drawn from
+// ../shared/bench/rails-app.spec.json by generate.mjs into bench/tables/rails-app.json), and the
+// helpers the server modules share to register it.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benchDir = path.join(here, "..");
+const tablesDir = path.join(benchDir, "tables");
+const rootDir = path.join(benchDir, "..");
+
+/** The rails-app table: `routes` ({ method, path, key } in Rails' order), `formatRequests`, `spec`. */
+export function loadTable() {
+  const file = path.join(tablesDir, "rails-app.json");
+  if (!fs.existsSync(file)) {
+    execFileSync(process.execPath, [path.join(rootDir, "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+  }
+  return JSON.parse(fs.readFileSync(file, "utf8"));
+}
+
+/**
+ * A route's paths in the `:param` syntax most routers share: Rails' `/photos/:id(.:format)` is
+ * `/photos/:id` plus `/photos/:id.:format`, registered in that order; `fmt` rewrites the format
+ * variant for a router with another syntax for it.
+ */
+export function peerPaths(route, fmt = (base) => `${base}.:format`) {
+  const base = route.path.replace("(.:format)", "");
+  return route.path.endsWith("(.:format)") ? [base, fmt(base)] : [base];
+}
+
+export class Skip extends Error {}
+
+/**
+ * Imports a subpath export of the switchyard package built at the repository's root (`"./node"`
+ * for `switchyard/node`), reading the root package.json's `exports` as Node would. Throws Skip,
+ * saying why, when the package does not export it yet or it has not been built.
+ */
+export async function importSwitchyard(subpath) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(rootDir, "package.json"), "utf8"));
+  let target = pkg.exports?.[subpath];
+  while (target !== null && typeof target === "object") target = target.import ?? target.default;
+  if (typeof target !== "string") throw new Skip(`switchyard has no "${subpath}" export yet (package.json exports)`);
+  const file = path.join(rootDir, target);
+  if (!fs.existsSync(file)) throw new Skip(`${path.relative(rootDir, file)} is missing: run npm run build`);
+  return import(pathToFileURL(file).href);
+}
+
+/** A module's default export, else its only exported function (the adapters' names are not settled). */
+export function soleExport(mod, what) {
+  if (typeof mod.default === "function") return mod.default;
+  const fns = Object.entries(mod).filter(([, v]) => typeof v === "function");
+  if (fns.length === 1) return fns[0][1];
+  throw new Error(`${what}: expected a default export or one exported function, found ${fns.map(([k]) => k).join(", ") || "none"}`);
+}
+
+/**
+ * The switchyard app every switchyard server serves: the table drawn with the DSL (as
+ * bench/routers.mjs replays it) and one controller action per controller#action answering the
+ * matched route's table key as a string (switchyard's 200 text/html).
+ */
+export async function switchyardApp(table) {
+  const { draw } = await importSwitchyard(".");
+  const { createHandler } = await importSwitchyard("./http");
+  const { drawTable } = await import("../routers.mjs");
+  const routes = drawTable(draw, table);
+  const keys = new Map(routes.routes.map((r, i) => [r, table.routes[i].key]));
+  routes.routes.forEach((r, i) => {
+    if (`${r.verb} ${r.path}` !== table.routes[i].key) throw new Error(`switchyard drew ${r.verb} ${r.path} where the table has ${table.routes[i].key}`);
+  });
+  // ctx.route is the matched Route (SPEC §6), or a { route, name } pair holding it.
+  const action = (ctx) => keys.get(ctx.route.route ?? ctx.route);
+  const controllers = {};
+  for (const r of routes.routes) (controllers[r.controller] ??= {})[r.action] = action;
+  return { routes, handler: createHandler(routes, { controllers, env: "production" }) };
+}
