@@ -98,6 +98,10 @@ export class FetchExchange extends Exchange {
   }
 
   get hasBody(): boolean {
+    // GET and HEAD carry no body; asked first because reading `body` makes @hono/node-server's
+    // lazy request build the whole WHATWG Request (~40% of Hono's requests/s on the 430-route table).
+    const method = this.originalMethod;
+    if (method === "GET" || method === "HEAD") return false;
     return this.#request.body !== null;
   }
 
