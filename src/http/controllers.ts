@@ -34,8 +34,8 @@ export type ControllerDefinition = ControllerClass | ControllerObject;
 export type ControllerMap = Readonly<Record<string, ControllerDefinition>>;
 
 /**
- * A base class for controllers, if wanted: `this.params`, `this.request`, `this.helpers` as in a
- * Rails controller. Its own members are never actions.
+ * A base class for controllers, if wanted: `this.params`, `this.request`, `this.helpers`,
+ * `this.redirectTo()` as in a Rails controller. Its own members are never actions.
  */
 export class Controller {
   constructor(readonly context: ActionContext) {}
@@ -47,6 +47,10 @@ export class Controller {
   }
   get helpers(): ActionContext["helpers"] {
     return this.context.helpers;
+  }
+  /** Rails' `redirect_to` (see `ActionContext#redirectTo`). */
+  redirectTo(target: string, status?: number): Response {
+    return this.context.redirectTo(target, status);
   }
 }
 
