@@ -105,8 +105,10 @@ export class Dispatcher {
       }
       if (ex.method === "POST" && this.#override) {
         const kind = bodyKind(ex.header("content-type"), "POST");
-        if ((kind === "form" || kind === "multipart") && ex.hasBody) return this.#overrideFromBody(ex, kind);
-        overrideWith(ex, ex.header("x-http-method-override"));
+        if ((kind === "form" || kind === "multipart") && ex.bodyParams === null && ex.hasBody) return this.#overrideFromBody(ex, kind);
+        // (A body parser ahead of us may have read the form: its params hold `_method`.)
+        const param = kind === "form" || kind === "multipart" ? ex.bodyParams?._method : undefined;
+        overrideWith(ex, param !== undefined && param !== null ? param : ex.header("x-http-method-override"));
       }
       return this.#route(ex);
     } catch (e) {
