@@ -41,7 +41,11 @@
 // load-up stops at --heap-seconds: a checkpoint not reached in time is read where the load
 // stopped and shown so ("at 412k").
 //
-// Printed: the table of figures, then the ratios of req/s: switchyard-node / fastify, each adapter
+// Each timed round also reads the server's CPU time (process.cpuUsage over IPC) before and after:
+// "CPU µs/req" is the median over rounds of CPU time per request served, a figure a busy shared
+// machine moves far less than req/s (the neighbours slow the clock, not the work).
+//
+// Printed: the table of figures, then the ratios of req/s and of CPU per request: switchyard-node / fastify, each adapter
 // / its host framework with its own router, and every server / node (the limit). The whole run goes
 // to bench/tables/http-last-run.json.
 //
@@ -81,7 +85,9 @@ const opts = {
 const known = ["--quick", "--only", "--rounds", "--duration", "--connections", "--pipelining", "--heap", "--heap-seconds", "--heap-pipelining"];
 for (const a of args) if (a.startsWith("--") && !known.includes(a)) throw new Error(`unknown flag ${a}; the flags: ${known.join(" ")}`);
 for (const [k, v] of Object.entries(opts)) if (typeof v === "number" && !(v > 0)) throw new Error(`${k} must be a positive number, got ${v}`);
-for (const name of opts.only) if (!SERVERS.includes(name)) throw new Error(`--only: unknown server ${name}; the servers: ${SERVERS.join(", ")}`);
+// Servers run only when named with --only: switchyard-fetch (the fetch handler through Request/Response).
+const OPT_IN = ["switchyard-fetch"];
+for (const name of opts.only) if (!SERVERS.includes(name) && !OPT_IN.includes(name)) throw new Error(`--only: unknown server ${name}; the servers: ${[...SERVERS, ...OPT_IN].join(", ")}`);
 if (opts.checkpoints.length !== 2 || !(opts.checkpoints[0] < opts.checkpoints[1])) throw new Error("--heap takes two growing request counts, e.g. 100000,1000000");
 
 // ------------------------------------------------------------------ children
@@ -159,6 +165,12 @@ async function stop(s) {
 }
 
 /** heapUsed of a server process after its collections. */
+/** The server process's CPU time so far, µs. */
+async function cpuTime(s) {
+  s.child.send({ cpu: true });
+  return (await nextMessage(s.child, 60_000, `${s.name} cpu`)).cpu;
+}
+
 async function heap(s) {
   s.child.send({ heap: true });
   return (await nextMessage(s.child, 60_000, `${s.name} heap`)).heap.heapUsed;
@@ -227,7 +239,9 @@ const live = servers.filter((s) => s.rounds);
 for (let round = 0; round < opts.rounds; round++) {
   const at = round % Math.max(live.length, 1);
   for (const s of [...live.slice(at), ...live.slice(0, at)]) {
+    const cpu0 = await cpuTime(s);
     const r = await load(s.port, requests, { duration: opts.duration, pipelining: opts.pipelining, latency: true });
+    r.cpuPerRequest = r.total > 0 ? (await cpuTime(s) - cpu0) / r.total : NaN;
     s.served += r.total;
     s.rounds.push(r);
   }
@@ -244,6 +258,7 @@ for (const s of live) {
 // ------------------------------------------------------------------ report
 
 const mb = (b) => (b / 1048576).toFixed(1);
+const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const k = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1000}k`);
 const rows = live.map((s) => {
   const byRps = [...s.rounds].sort((a, b) => a.rps - b.rps);
@@ -261,6 +276,7 @@ const rows = live.map((s) => {
     server: s.name,
     "req/s": Math.round(mid.rps),
     "rounds' range": `${Math.round(byRps[0].rps)}-${Math.round(byRps.at(-1).rps)}`,
+    "CPU µs/req": (s.cpu = median(s.rounds.map((r) => r.cpuPerRequest))).toFixed(1),
     "p50 ms": mid.p50.toFixed(2),
     "p99 ms": mid.p99.toFixed(2),
     "2xx": ok,
@@ -290,6 +306,14 @@ console.log("\nratios of requests/s:");
 console.log(`  ${"switchyard-node / fastify".padEnd(36)} ${ratio("switchyard-node", "fastify")}`);
 for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(36)} ${ratio(`switchyard-${host}`, host)}`);
 for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node (the limit)`.padEnd(36)} ${ratio(s.name, "node")}`);
+// Server CPU time per request, as a speed ratio (less CPU a request is faster): steadier than
+// requests/s on a shared machine, since a neighbour's load slows the clock, not the work.
+const cpuOf = Object.fromEntries(live.map((s) => [s.name, s.cpu]));
+const cpuRatio = (a, b) => (cpuOf[a] && cpuOf[b] ? `${(cpuOf[b] / cpuOf[a]).toFixed(2)}x` : "pending");
+console.log("\nratios of server CPU time per request (b's µs / a's: above 1, a does a request with less CPU):");
+console.log(`  ${"switchyard-node vs fastify".padEnd(36)} ${cpuRatio("switchyard-node", "fastify")}`);
+for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} vs ${host}`.padEnd(36)} ${cpuRatio(`switchyard-${host}`, host)}`);
+if (cpuOf["switchyard-fetch"]) console.log(`  ${"switchyard-node vs switchyard-fetch".padEnd(36)} ${cpuRatio("switchyard-node", "switchyard-fetch")}`);
 console.log(`\nwhole run: ${elapsed()}`);
 
 const out = path.join(here, "..", "tables", "http-last-run.json");

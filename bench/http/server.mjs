@@ -36,6 +36,12 @@ async function heap() {
 
 process.on("message", async (m) => {
   if (m.heap) await send({ heap: await heap() });
+  // The CPU time this process has used (µs, user + system): per request, what a server costs
+  // whatever else the machine runs (requests/s on a shared machine move with its neighbours).
+  if (m.cpu) {
+    const c = process.cpuUsage();
+    await send({ cpu: c.user + c.system });
+  }
   if (m.exit) server.close(() => process.exit(0)), server.closeAllConnections?.();
 });
 process.on("disconnect", () => process.exit(0));

@@ -103,6 +103,12 @@ test("hono: unmatched requests go on to the app's routes; a prefix is taken off 
   app.use("/blog/*", honoMiddleware(handler, { prefix: "/blog" }));
   app.use(honoMiddleware(handler));
   app.get("/elsewhere", (c) => c.text("hono route"));
+  // As the only handler of a catch-all route too (Hono's synchronous path): unmatched, next() is Hono's 404.
+  const alone = new Hono();
+  alone.all("*", honoMiddleware(handler));
+  const direct = await alone.fetch(new Request("http://x/photos/5"));
+  assert.equal(await direct.text(), "photo 5");
+  assert.equal((await alone.fetch(new Request("http://x/nope"))).status, 404);
   const server = await new Promise<http.Server>((resolve) => {
     const s = honoServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s as http.Server));
   });

@@ -8,9 +8,9 @@
  * within the Hono app (`app.use("/blog/*", switchyard(handler, { prefix: "/blog" }))`): taken off
  * the path and made the script name, as Rails' `SCRIPT_NAME`.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { dispatcherOf, FetchExchange, toResponse } from "../fetch.js";
-import { Unmatched } from "../reply.js";
+import { Unmatched, type Outcome } from "../reply.js";
 
 export interface HonoAdapterOptions {
   /** `next()` for a request no route matches (default true); false answers it 404 here. */
@@ -25,22 +25,27 @@ export function honoMiddleware(handler: (request: Request) => Promise<Response>,
   if (dispatcher === undefined) throw new TypeError("switchyard/hono serves a handler made by createHandler(routes, options) from switchyard/http");
   const fallthrough = options.fallthrough ?? true;
   const prefix = (options.prefix ?? "").replace(/\/+$/, "");
-  return async (c, next) => {
+  // Not an async function: a request served at once (the common one) returns its Response
+  // synchronously, which lets Hono (and @hono/node-server) take their synchronous paths where
+  // the app allows it (see the README: `app.all("*", ...)`).
+  const middleware = (c: Context, next: Next): Response | Promise<Response | void> => {
     const ex = new FetchExchange(c.req.raw);
     if (prefix !== "") {
       if (ex.path !== prefix && !ex.path.startsWith(prefix + "/")) return next();
       ex.path = ex.path.slice(prefix.length) || "/";
       ex.scriptName = prefix;
     }
-    let outcome;
+    const finish = (outcome: Outcome): Response | Promise<void> =>
+      fallthrough && outcome instanceof Unmatched ? next() : toResponse(dispatcher, ex, outcome);
+    let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = await dispatcher.dispatch(ex);
+      outcome = dispatcher.dispatch(ex);
     } catch (e) {
       outcome = dispatcher.failure(ex, e);
     }
-    if (fallthrough && outcome instanceof Unmatched) return next();
-    return toResponse(dispatcher, ex, outcome);
+    return outcome instanceof Promise ? outcome.then<Response | void>(finish) : finish(outcome);
   };
+  return middleware as MiddlewareHandler;
 }
 
 export default honoMiddleware;

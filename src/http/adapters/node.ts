@@ -277,8 +277,13 @@ export function serveNode(dispatcher: Dispatcher, req: IncomingMessage, res: Ser
     outcome.then((o) => finish(dispatcher, res, o, ex, unmatched)).catch((e) => writeFailed(res, e));
     return;
   }
-  const written = finish(dispatcher, res, outcome, ex, unmatched);
-  if (written instanceof Promise) written.catch((e) => writeFailed(res, e));
+  try {
+    const written = finish(dispatcher, res, outcome, ex, unmatched);
+    if (written instanceof Promise) written.catch((e) => writeFailed(res, e));
+  } catch (e) {
+    // (A header node refuses — a redirect callback's location holding a newline — must not escape the listener.)
+    writeFailed(res, e);
+  }
 }
 
 function finish(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange, unmatched?: () => void): void | Promise<void> {
