@@ -62,8 +62,16 @@ export class FetchExchange extends Exchange {
   readonly #request: Request;
   readonly #scheme: string;
   readonly #authority: string;
+  readonly #wire: Readonly<Record<string, string | string[] | undefined>> | undefined;
 
-  constructor(request: Request, scriptName = "") {
+  /**
+   * `wireHeaders`: the headers as node received them, when the request came from node:http
+   * through a lazy `Request` (@hono/node-server's): read instead of the `Request`'s, they tell
+   * whether a body follows without touching `request.body`, which makes that library build the
+   * whole WHATWG `Request` (with an AbortSignal and a stream: in a CPU profile of the Hono
+   * adapter under load, ~10% of the process's busy time went to that, every non-GET request).
+   */
+  constructor(request: Request, scriptName = "", wireHeaders?: Readonly<Record<string, string | string[] | undefined>>) {
     const url = request.url;
     const schemeEnd = url.indexOf("://");
     let pathStart = url.indexOf("/", schemeEnd + 3);
@@ -73,9 +81,15 @@ export class FetchExchange extends Exchange {
     this.#request = request;
     this.#scheme = url.slice(0, schemeEnd);
     this.#authority = url.slice(schemeEnd + 3, pathStart);
+    this.#wire = wireHeaders;
   }
 
   header(name: string): string | undefined {
+    const wire = this.#wire;
+    if (wire !== undefined) {
+      const v = wire[name];
+      return typeof v === "string" ? v : Array.isArray(v) ? v.join(", ") : undefined;
+    }
     return this.#request.headers.get(name) ?? undefined;
   }
 
@@ -98,10 +112,13 @@ export class FetchExchange extends Exchange {
   }
 
   get hasBody(): boolean {
-    // GET and HEAD carry no body; asked first because reading `body` makes @hono/node-server's
-    // lazy request build the whole WHATWG Request (~40% of Hono's requests/s on the 430-route table).
     const method = this.originalMethod;
     if (method === "GET" || method === "HEAD") return false;
+    const wire = this.#wire;
+    if (wire !== undefined) {
+      const length = wire["content-length"];
+      return wire["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+    }
     return this.#request.body !== null;
   }
 
@@ -159,9 +176,11 @@ export class FetchExchange extends Exchange {
   }
 }
 
-/** The byte length of a body as sent. */
+const encoder = new TextEncoder();
+
+/** The byte length of a body as sent (asked only for HEAD). */
 function byteLength(body: string | Uint8Array): number {
-  return typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength;
+  return typeof body === "string" ? encoder.encode(body).byteLength : body.byteLength;
 }
 
 /** An outcome as a `Response`; HEAD as `Rack::Head` (see `bodyToSend`), for a `Response` too. */
@@ -171,7 +190,7 @@ export function toResponse(dispatcher: Dispatcher, ex: Exchange, outcome: Outcom
   if (out === HANDLED) throw new TypeError("a node listener answered a fetch request"); // (the bridge gives a Response)
   const head = ex.method === "HEAD";
   if (out instanceof Reply) {
-    const body = bodyToSend(out, ex.method, ex.originalMethod, byteLength);
+    const body = bodyToSend(out, ex.method, ex.originalMethod, byteLength, false);
     return new Response(body, { status: out.status, headers: out.headers });
   }
   if (!head) return out;

@@ -23,15 +23,16 @@ export class Reply {
 /**
  * A reply as it is sent (`Rack::Head`): for HEAD, the headers with the Content-Length the body
  * had, and no body; for a POST that `_method` made HEAD, Content-Length 0 (its client, having sent
- * a POST, reads the body that length announces). Returns the body to send; sets `content-length`.
+ * a POST, reads the body that length announces). Returns the body to send; sets `content-length`
+ * (for a body sent, only when `setLength`: a `Response` gets its length from the server that writes it).
  */
-export function bodyToSend(reply: Reply, method: string, originalMethod: string, length: (body: string | Uint8Array) => number): string | Uint8Array | null {
+export function bodyToSend(reply: Reply, method: string, originalMethod: string, length: (body: string | Uint8Array) => number, setLength = true): string | Uint8Array | null {
   const body = reply.body;
   if (method === "HEAD") {
     reply.headers["content-length"] = originalMethod === "HEAD" && body !== null ? String(length(body)) : "0";
     return null;
   }
-  if (body !== null) reply.headers["content-length"] = String(length(body));
+  if (setLength && body !== null) reply.headers["content-length"] = String(length(body));
   return body;
 }
 

@@ -29,7 +29,9 @@ export function honoMiddleware(handler: (request: Request) => Promise<Response>,
   // synchronously, which lets Hono (and @hono/node-server) take their synchronous paths where
   // the app allows it (see the README: `app.all("*", ...)`).
   const middleware = (c: Context, next: Next): Response | Promise<Response | void> => {
-    const ex = new FetchExchange(c.req.raw);
+    // On @hono/node-server, node's own request is at hand: its headers spare the lazy Request.
+    const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+    const ex = new FetchExchange(c.req.raw, "", incoming?.headers);
     if (prefix !== "") {
       if (ex.path !== prefix && !ex.path.startsWith(prefix + "/")) return next();
       ex.path = ex.path.slice(prefix.length) || "/";
