@@ -4,10 +4,11 @@
  *
  * For a handler made by `createHandler`, the listener does not go through WHATWG objects: it
  * dispatches straight from node's `IncomingMessage` and writes the reply to the `ServerResponse`,
- * building a `Request` only if an action reads `ctx.request`. Making a `Request` and a `Response`
- * per request cost ~38% of requests/s on the 430-route Rails-style table (node 20, 2 cores:
- * ~10.5k/s through `Request`/`Response` against ~17k/s direct, bench/http). Both paths run the
- * same dispatcher, so they answer alike (test/http/behaviour.test.ts runs one suite through
+ * building a `Request` only if an action reads `ctx.request`. Through a `Request` and a `Response`
+ * per request the same handler took 2.7x the server CPU a request on the 430-route Rails-style
+ * table (bench:http --only switchyard-node,switchyard-fetch, 4 rounds on a busy shared 2-core
+ * machine, node 20: 36-59 µs against 106-394 µs; 8-12k req/s against 1.3-5.4k). Both paths run
+ * the same dispatcher, so they answer alike (test/http/behaviour.test.ts runs one suite through
  * both). Any other fetch handler is served through `Request`/`Response`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
