@@ -92,3 +92,25 @@ test("the development pages: a routing error lists the routes, /rails/info/route
   assert.match(nope.body, /posts#index/);
   assert.match((await httpRequest(port, "/rails/info/routes")).body, /admin\/reports#export/);
 });
+
+test("serve's usage errors exit 2 saying what is wrong; an unusable port exits 1; an aborted server exits 0", async () => {
+  const { main } = await import("../../src/cli/main.js");
+  const io = () => {
+    const out = { stdout: "", stderr: "" };
+    return { out, io: { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } } };
+  };
+  const bad = io();
+  assert.equal(await main(["serve", "--port", "http"], bad.io), 2);
+  assert.match(bad.out.stderr, /--port must be a number from 0 to 65535, not "http"/);
+  const taken = io();
+  assert.equal(await main(["serve", "--root", "examples/blog", "--port", String(port), "--host", "127.0.0.1"], taken.io), 1);
+  assert.match(taken.out.stderr, /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+  const stopper = new AbortController();
+  const run = io();
+  const served = main(["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1"], { ...run.io, signal: stopper.signal });
+  while (!run.out.stdout.includes("on http://")) await new Promise((r) => setTimeout(r, 20));
+  const inProcess = Number(/:(\d+) \(/.exec(run.out.stdout)![1]);
+  assert.equal((await httpRequest(inProcess, "/up")).body, "ok");
+  stopper.abort();
+  assert.equal(await served, 0);
+});
