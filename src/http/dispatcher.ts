@@ -256,7 +256,7 @@ export class Dispatcher {
     } catch {
       // a failing error reporter must not fail the request
     }
-    if (error instanceof BadRequest) return textReply(error.status, `${error.message}\n`);
+    if (error instanceof BadRequest) return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
     if (error instanceof RoutingError || error instanceof ActionNotFound) {
       if (!this.development) return textReply(404, "Not Found\n");
       const notes = error instanceof MissingController ? this.#lookedFor(error.controllerPath) : [];

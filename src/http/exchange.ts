@@ -15,7 +15,8 @@ export type BodySource = NonNullable<ConstructorParameters<typeof Response>[0]>;
 /** A request the client got wrong: answered 400 (or `status`) with the reason, never a crash. */
 export class BadRequest extends Error {
   override name = "BadRequest" as const;
-  constructor(message: string, readonly status = 400) {
+  /** `close`: the connection is closed after the answer (the client may still be sending a body not read). */
+  constructor(message: string, readonly status = 400, readonly close = false) {
     super(message);
   }
 }

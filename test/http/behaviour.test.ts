@@ -289,6 +289,7 @@ for (const name of TRANSPORTS) {
       const big = await dev.request("/photos", form(`a=${"x".repeat(70 * 1024)}`));
       assert.equal(big.status, 400);
       assert.match(big.body, /Request body too large: .*over the limit of 65536 bytes/);
+      assert.equal(big.headers.connection, "close", "the client may still be sending: the connection ends");
     });
 
     test("a throwing action: 500 (the error and its stack in development), and the next request is served", async () => {

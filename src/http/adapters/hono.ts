@@ -26,8 +26,8 @@ export function honoMiddleware(handler: (request: Request) => Promise<Response>,
   const fallthrough = options.fallthrough ?? true;
   const prefix = (options.prefix ?? "").replace(/\/+$/, "");
   // Not an async function: a request served at once (the common one) returns its Response
-  // synchronously, which lets Hono (and @hono/node-server) take their synchronous paths where
-  // the app allows it (see the README: `app.all("*", ...)`).
+  // synchronously. Where it is the only handler a request matches, Hono then answers without a
+  // promise and @hono/node-server writes the Response at once (its "immediate" path).
   const middleware = (c: Context, next: Next): Response | Promise<Response | void> => {
     // On @hono/node-server, node's own request is at hand: its headers spare the lazy Request.
     const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)?.incoming;

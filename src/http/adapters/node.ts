@@ -114,9 +114,10 @@ export class NodeExchange extends Exchange {
       const onData = (chunk: Buffer) => {
         size += chunk.byteLength;
         if (size > limit) {
-          // Stop reading: node discards the rest of the body once the response is sent.
-          req.pause();
+          // The rest is read and dropped (`resume`) while the 400 goes out with `Connection: close`,
+          // so the connection ends instead of waiting on a body nobody reads.
           done(tooLarge(limit));
+          req.resume();
           return;
         }
         chunks.push(chunk);
