@@ -23,7 +23,6 @@
 //                         plugin/middleware of an app of its host framework
 // A server whose module is missing (today: every switchyard one, the HTTP layer is not built yet)
 // is skipped, with the reason printed; one that fails to start is reported and the run goes on.
-// SWITCHYARD_ROOT=DIR loads switchyard from another checkout's package.json and dist/.
 //
 // How. (1) Each server in turn is started, its heap read, and every distinct request of the list
 // (1,196) sent once and its answer compared with the table's expectation (200 and the route key as
@@ -33,29 +32,31 @@
 // and its heap again. (2) Timed rounds, all servers up and idle but the one under load: each round
 // loads every server for --duration seconds over --connections keep-alive connections, unpipelined
 // by default, each round starting one server further on; a server's req/s is the median of its
-// rounds (the responses over the time autocannon measured the round for), its p50/p99 latency that round's, from every
+// rounds (autocannon's mean of its per-second counts), its p50/p99 latency that round's, from every
 // response's time (404s included; load.mjs keeps them, autocannon's own histogram holds whole
-// milliseconds of 2xx answers only). Its CPU µs a request: the CPU time (user + system) the server
-// process used over a round (process.cpuUsage(), asked over IPC before and after) divided by the
-// requests it answered, the median round: on a machine shared with other work, wall-clock req/s
-// swings with the neighbours' load where a server's own CPU time per request moves much less.
-// Status counts add all rounds: 2xx, 404 (against the list's 25% share), any other status (an
-// error), socket errors and timeouts. (3) Each server in turn is
+// milliseconds of 2xx answers only). Status counts add all rounds: 2xx, 404 (against the list's
+// 25% share), any other status (an error), socket errors and timeouts. (3) Each server in turn is
 // loaded on to the second checkpoint (1M requests served) and its heap read a last time. A heap
 // figure is heapUsed after four full collections a tick apart (gc(), asked for over IPC). A
 // load-up stops at --heap-seconds: a checkpoint not reached in time is read where the load
 // stopped and shown so ("at 412k").
 //
-// Printed: the table of figures, then the ratios, of req/s and of requests per CPU second:
-// switchyard-node / fastify, each adapter / its host framework with its own router, and every
-// server / node (the limit). The whole run goes to bench/tables/http-last-run.json.
+// Each timed round also reads the server's CPU time (process.cpuUsage over IPC) before and after:
+// CPU time per request served, a figure a busy shared machine moves less than req/s (neighbours
+// slow the clock more than the work). It still grows with contention (shared caches, sibling
+// hyperthreads): the best round's is the least disturbed, and the one the CPU ratios compare
+// (the median is shown beside it).
 //
-// Bounds: the timed rounds take rounds x duration x servers (2 min for 8 servers by default), the
-// load-ups at most 2 x --heap-seconds a server (2 min), so a default run of 8 servers stays under
-// ~20 min; most of it is the way to 1M requests, which the slower servers do not finish in 60 s
-// (--heap 100000,300000 or --heap-seconds for another trade). The four peers took 12 min on the
-// 2-core machine at load average 19 (bench/RESULTS.md). --quick (1 round of 2 s, 16 connections,
-// checkpoints 10k and 50k, load-ups capped at 30 s) takes 1-3 min. The load generator and the server
+// SWITCHYARD_ROOT=DIR loads switchyard from another checkout's package.json and dist/.
+// Printed: the table of figures, then the ratios of req/s and of CPU per request: switchyard-node / fastify, each adapter
+// / its host framework with its own router, and every server / node (the limit). The whole run goes
+// to bench/tables/http-last-run.json.
+//
+// Bounds, on the 2-core benchmark machine: the timed rounds take rounds x duration x servers (2 min
+// for 8 servers by default), the load-ups at most 2 x --heap-seconds a server; a full run of 8
+// servers is bounded by ~20 min and takes ~10 on a quiet machine, where most of it is the slow
+// servers' way to 1M requests (--heap 100000,300000 for a shorter one); --quick (1 round of 2 s, 16
+// connections, checkpoints 10k and 50k) takes a minute or two. The load generator and the server
 // under load share the two cores (with whatever else runs): the figures compare servers measured
 // the same way in the same run; they are not a server's capacity.
 import { fork } from "node:child_process";
@@ -87,7 +88,9 @@ const opts = {
 const known = ["--quick", "--only", "--rounds", "--duration", "--connections", "--pipelining", "--heap", "--heap-seconds", "--heap-pipelining"];
 for (const a of args) if (a.startsWith("--") && !known.includes(a)) throw new Error(`unknown flag ${a}; the flags: ${known.join(" ")}`);
 for (const [k, v] of Object.entries(opts)) if (typeof v === "number" && !(v > 0)) throw new Error(`${k} must be a positive number, got ${v}`);
-for (const name of opts.only) if (!SERVERS.includes(name)) throw new Error(`--only: unknown server ${name}; the servers: ${SERVERS.join(", ")}`);
+// Servers run only when named with --only: switchyard-fetch (the fetch handler through Request/Response).
+const OPT_IN = ["switchyard-fetch"];
+for (const name of opts.only) if (!SERVERS.includes(name) && !OPT_IN.includes(name)) throw new Error(`--only: unknown server ${name}; the servers: ${[...SERVERS, ...OPT_IN].join(", ")}`);
 if (opts.checkpoints.length !== 2 || !(opts.checkpoints[0] < opts.checkpoints[1])) throw new Error("--heap takes two growing request counts, e.g. 100000,1000000");
 
 // ------------------------------------------------------------------ children
@@ -165,16 +168,15 @@ async function stop(s) {
 }
 
 /** heapUsed of a server process after its collections. */
+/** The server process's CPU time so far, µs. */
+async function cpuTime(s) {
+  s.child.send({ cpu: true });
+  return (await nextMessage(s.child, 60_000, `${s.name} cpu`)).cpu;
+}
+
 async function heap(s) {
   s.child.send({ heap: true });
   return (await nextMessage(s.child, 60_000, `${s.name} heap`)).heap.heapUsed;
-}
-
-/** CPU time a server process has used, user and system, in microseconds. */
-async function cpu(s) {
-  s.child.send({ cpu: true });
-  const { user, system } = (await nextMessage(s.child, 60_000, `${s.name} cpu`)).cpu;
-  return user + system;
 }
 
 /**
@@ -202,10 +204,10 @@ async function upTo(s, requests, n, maxSeconds) {
 const table = loadTable();
 const requests = table.formatRequests.map(({ method, path, expect }) => ({ method, path, expect }));
 const missShare = requests.filter((q) => q.expect === null).length / requests.length;
-const cpuModel = os.cpus()[0]?.model ?? "unknown CPU";
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 console.log(`bench:http: ${table.routes.length} routes, ${requests.length} requests a round (${(missShare * 100).toFixed(1)}% 404s); ` +
   `${opts.connections} connections, ${opts.rounds} rounds of ${opts.duration} s a server (pipelining ${opts.pipelining}), heap at ${opts.checkpoints.join(" and ")} requests ` +
-  `(pipelining ${opts.heapPipelining}); node ${process.version}, ${os.cpus().length} x ${cpuModel}`);
+  `(pipelining ${opts.heapPipelining}); node ${process.version}, ${os.cpus().length} x ${cpu}`);
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -240,9 +242,9 @@ const live = servers.filter((s) => s.rounds);
 for (let round = 0; round < opts.rounds; round++) {
   const at = round % Math.max(live.length, 1);
   for (const s of [...live.slice(at), ...live.slice(0, at)]) {
-    const before = await cpu(s);
+    const cpu0 = await cpuTime(s);
     const r = await load(s.port, requests, { duration: opts.duration, pipelining: opts.pipelining, latency: true });
-    r.cpuPerRequest = ((await cpu(s)) - before) / r.total;
+    r.cpuPerRequest = r.total > 0 ? (await cpuTime(s) - cpu0) / r.total : NaN;
     s.served += r.total;
     s.rounds.push(r);
   }
@@ -259,12 +261,12 @@ for (const s of live) {
 // ------------------------------------------------------------------ report
 
 const mb = (b) => (b / 1048576).toFixed(1);
+const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const k = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1000}k`);
 const rows = live.map((s) => {
   const byRps = [...s.rounds].sort((a, b) => a.rps - b.rps);
   const mid = byRps[(byRps.length - 1) >> 1];
   s.rps = mid.rps;
-  s.cpuPerRequest = [...s.rounds].map((r) => r.cpuPerRequest).sort((a, b) => a - b)[(s.rounds.length - 1) >> 1];
   const statuses = {};
   for (const r of s.rounds) for (const [c, n] of Object.entries(r.statuses)) statuses[c] = (statuses[c] ?? 0) + n;
   s.statuses = statuses;
@@ -277,7 +279,7 @@ const rows = live.map((s) => {
     server: s.name,
     "req/s": Math.round(mid.rps),
     "rounds' range": `${Math.round(byRps[0].rps)}-${Math.round(byRps.at(-1).rps)}`,
-    "CPU µs/req": s.cpuPerRequest.toFixed(1),
+    "CPU µs/req best (median)": `${(s.cpu = Math.min(...s.rounds.map((r) => r.cpuPerRequest))).toFixed(1)} (${median(s.rounds.map((r) => r.cpuPerRequest)).toFixed(1)})`,
     "p50 ms": mid.p50.toFixed(2),
     "p99 ms": mid.p99.toFixed(2),
     "2xx": ok,
@@ -290,7 +292,7 @@ const rows = live.map((s) => {
     [`heap MB ${k(opts.checkpoints[1])}`]: mb(s.second.heapUsed) + short(s.second, opts.checkpoints[1]),
   };
 });
-console.log(`\nreq/s: the median of ${opts.rounds} rounds of ${opts.duration} s; CPU µs/req: the server process' CPU time (user + system) over the requests it answered, the median round; p50/p99: that round's (every response, 404s too); status counts: all rounds. ` +
+console.log(`\nreq/s: the median of ${opts.rounds} rounds of ${opts.duration} s; p50/p99: that round's (every response, 404s too); status counts: all rounds. ` +
   `404 share expected: ${(missShare * 100).toFixed(1)}% (connections stopping mid-list move it a little). heap: heapUsed after gc().`);
 console.table(rows);
 for (const s of live) {
@@ -301,19 +303,23 @@ for (const s of live) {
   if (other.length) console.log(`${s.name}: answers neither 2xx nor 404 under load: ${JSON.stringify(Object.fromEntries(other))}`);
 }
 
-const byName = Object.fromEntries(live.map((s) => [s.name, s]));
-const ratio = (a, b) => {
-  const [x, y] = [byName[a], byName[b]];
-  if (!x || !y) return `pending (${[a, b].filter((n) => !byName[n]).join(", ")} not measured)`;
-  return `${(x.rps / y.rps).toFixed(2)}x`.padStart(6) + `   ${(y.cpuPerRequest / x.cpuPerRequest).toFixed(2)}x`.padStart(9);
-};
-console.log(`\nratios: req/s, then requests per second of the server's CPU time (steadier on a shared machine)`);
-console.log(`  ${"switchyard-node / fastify".padEnd(40)} ${ratio("switchyard-node", "fastify")}`);
-for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(40)} ${ratio(`switchyard-${host}`, host)}`);
-for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node (the limit)`.padEnd(40)} ${ratio(s.name, "node")}`);
+const rps = Object.fromEntries(live.map((s) => [s.name, s.rps]));
+const ratio = (a, b) => (rps[a] && rps[b] ? `${(rps[a] / rps[b]).toFixed(2)}x` : `pending (${[a, b].filter((n) => !rps[n]).join(", ")} not measured)`);
+console.log("\nratios of requests/s:");
+console.log(`  ${"switchyard-node / fastify".padEnd(36)} ${ratio("switchyard-node", "fastify")}`);
+for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(36)} ${ratio(`switchyard-${host}`, host)}`);
+for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node (the limit)`.padEnd(36)} ${ratio(s.name, "node")}`);
+// Server CPU time per request, as a speed ratio (less CPU a request is faster): steadier than
+// requests/s on a shared machine, since a neighbour's load slows the clock, not the work.
+const cpuOf = Object.fromEntries(live.map((s) => [s.name, s.cpu]));
+const cpuRatio = (a, b) => (cpuOf[a] && cpuOf[b] ? `${(cpuOf[b] / cpuOf[a]).toFixed(2)}x` : "pending");
+console.log("\nratios of server CPU time per request, best rounds (b's µs / a's: above 1, a does a request with less CPU):");
+console.log(`  ${"switchyard-node vs fastify".padEnd(36)} ${cpuRatio("switchyard-node", "fastify")}`);
+for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} vs ${host}`.padEnd(36)} ${cpuRatio(`switchyard-${host}`, host)}`);
+if (cpuOf["switchyard-fetch"]) console.log(`  ${"switchyard-node vs switchyard-fetch".padEnd(36)} ${cpuRatio("switchyard-node", "switchyard-fetch")}`);
 console.log(`\nwhole run: ${elapsed()}`);
 
 const out = path.join(here, "..", "tables", "http-last-run.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const strip = ({ child, ...rest }) => rest;
-fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu: cpuModel, opts, servers: servers.map(strip) }, null, 1));
+fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu, opts, servers: servers.map(strip) }, null, 1));

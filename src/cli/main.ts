@@ -1,9 +1,11 @@
 /**
  * The `switchyard` command line: `routes` prints an application's route table as
- * `bin/rails routes` does (or as JSON), `types` writes the typed-helper declarations.
+ * `bin/rails routes` does (or as JSON), `types` writes the typed-helper declarations, `serve`
+ * serves the application over HTTP.
  *
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
+ *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
  * could not be loaded or rendered, 2 bad usage), and writes through an injectable `io` so tests
@@ -16,18 +18,17 @@ import { renderRoutesHtml } from "../inspect/html.js";
 import { loadRoutes, renderHelperTypes, type RouteSet } from "../index.js";
 import { routesToJson } from "./json.js";
 import { filterRoutes } from "../inspect/sheet.js";
+import { parsePort, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 
-/** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers). */
-export interface CliIO {
-  stdout: { write(chunk: string): unknown };
-  stderr: { write(chunk: string): unknown };
-}
+/** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
+export type CliIO = ServeIO;
 
-export const USAGE = `Usage: switchyard <command> [options]
+export const USAGE: string = `Usage: switchyard <command> [options]
 
 Commands:
   routes   Print the application's routes, as \`bin/rails routes\` does
   types    Write TypeScript declarations for the application's route helpers
+  serve    Serve the application over HTTP (its routes and app/controllers), as \`bin/rails server\` does
 
 switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
   -c, --controller NAME  Only routes of this controller (\`photos\`, \`admin/users\`, \`Admin::UsersController\`)
@@ -41,6 +42,7 @@ switchyard types [--root DIR] [--out FILE]
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
       --out FILE         Write the declarations to FILE instead of standard output
 
+${SERVE_USAGE}
   -h, --help             Show this help
 `;
 
@@ -75,6 +77,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   }
   if (command === "routes") return routesCommand(rest, io);
   if (command === "types") return typesCommand(rest, io);
+  if (command === "serve") return serveCommand(rest, io);
   return usageError(io, `unknown command ${JSON.stringify(command)}`);
 }
 
@@ -139,6 +142,22 @@ async function typesCommand(argv: string[], io: CliIO): Promise<number> {
   }
   io.stderr.write(`switchyard types: wrote ${path.relative(process.cwd(), out) || out}\n`);
   return 0;
+}
+
+async function serveCommand(argv: string[], io: CliIO): Promise<number> {
+  const parsed = parse(argv, SERVE_OPTIONS, io);
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const port = parsePort(values.port);
+  if (typeof port === "string") return usageError(io, port);
+  const root = path.resolve(values.root ?? process.cwd());
+  const routes = await load(root, io);
+  if (!routes) return 1;
+  return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env }, io);
 }
 
 /** Loads `<root>/config/routes.ts`; on failure, explains on stderr and resolves to null. */

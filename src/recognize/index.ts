@@ -3,10 +3,11 @@ import { CompiledStrategy } from "./compiled.js";
 import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer.js";
 import { ReferenceStrategy } from "./reference.js";
 
-export type { Recognizer, RecognizeResult, RouteParams, MatchStrategy } from "./recognizer.js";
+export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RouteParams, MatchStrategy } from "./recognizer.js";
 export type { RecognizeRequest } from "./request/context.js";
 export type { RedirectResponse } from "./request/redirect.js";
 export { normalizeRequestPath, unescapeParam } from "../uri/path.js";
+export { HTTP_METHODS } from "./prepare.js";
 
 /** The strategies behind `Recognizer`: `compiled` (what a route set uses) and `reference` (Journey's linear scan). */
 export type StrategyName = "compiled" | "reference";

@@ -30,7 +30,7 @@ export interface PreparedRoute {
   readonly conditions: ReadonlyArray<readonly [string, unknown]>;
   readonly hasBlocks: boolean;
   readonly name: string | null;
-  /** Neither blocks nor a redirect: the answer is `{ name, params }` as soon as the route matches. */
+  /** Neither blocks nor a redirect or handler: the answer is `{ name, params }` as soon as the route matches. */
   readonly plain: boolean;
   /** Journey's regexp (built on first use: the compiled strategy needs few of them). */
   readonly journey: JourneyRegExp;
@@ -100,7 +100,7 @@ class Prepared implements PreparedRoute {
     this.conditions = !hasAnyKey(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, stateless(v)] as const);
     this.hasBlocks = route.blocks.length > 0;
     this.name = route.name;
-    this.plain = !this.hasBlocks && route.endpoint.kind !== "redirect";
+    this.plain = !this.hasBlocks && route.endpoint.kind === "dispatch";
   }
 
   // Keys and values of the defaults: read only to build params, on a route's first recognition.

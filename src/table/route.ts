@@ -37,6 +37,19 @@ export type Endpoint =
   /** A mounted handler (`r.mount`) or any other callable `to:`; `label` is how the sheet shows it. */
   | { readonly kind: "app"; readonly app: unknown; readonly label: string };
 
+/**
+ * Where a route to a handler sends a request, as `recognize` answers it: the handler, and the
+ * request's path split as Rails splits it for a mounted Rack app (`SCRIPT_NAME`/`PATH_INFO`).
+ */
+export interface AppTarget {
+  /** The handler as declared (`r.mount(handler, ...)`, `to: handler`). */
+  readonly handler: unknown;
+  /** The request's script name with the mount point added: `/blog` (for `to: handler`, the request's own). */
+  readonly scriptName: string;
+  /** The rest of the path, from `/`: what the handler routes on (`/posts/1`). */
+  readonly pathInfo: string;
+}
+
 /** One row of the route table: what Rails' `Journey::Route` holds, frozen at draw time. */
 export interface Route {
   /** Position in registration order (Rails' precedence). */

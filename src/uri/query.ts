@@ -247,7 +247,7 @@ function hashHasKey(hash: NestedParams, key: string): boolean {
 }
 
 /** Rack's `normalize_params`: stores `v` under the (bracketed) `name` in `params`. */
-function normalizeParams(params: NestedParams, name: string, v: string | null, depth: number): unknown {
+function normalizeParams(params: NestedParams, name: string, v: unknown, depth: number): unknown {
   if (depth <= 0) throw new QueryParseError("parameters nested too deep");
   const [k, after] = splitName(name);
   if (k === "") return v !== null && name === "[]" ? [v] : undefined;
@@ -311,6 +311,24 @@ export function parseNestedQuery(qs: string, strict = false, limits: QueryLimits
     } catch (e) {
       if (strict || !(e instanceof QueryParseError)) throw e;
     }
+  }
+  return params;
+}
+
+/**
+ * Rack's nesting over pairs already decoded, such as a multipart form's fields and files
+ * (`Rack::Multipart` stores each part with `normalize_params`, as a query's pairs are): the same
+ * keys (`post[tags][]`), the same limits, and the `QueryParseError`s `parseNestedQuery(qs, true)`
+ * throws. Values are stored as they are (a string, a `File`).
+ */
+export function nestPairs(pairs: Iterable<readonly [string, unknown]>, limits: QueryLimits = {}): NestedParams {
+  const params = dict();
+  const depthLimit = limits.depth ?? DEPTH_LIMIT;
+  const pairsLimit = limits.pairs ?? PAIRS_LIMIT;
+  let count = 0;
+  for (const [name, value] of pairs) {
+    if (++count > pairsLimit) throw new QueryParseError(`total number of parameters exceeds limit (${pairsLimit})`);
+    normalizeParams(params, name, value, depthLimit);
   }
   return params;
 }

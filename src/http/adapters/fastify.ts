@@ -1,0 +1,86 @@
+/**
+ * `switchyard/fastify`: a handler from `createHandler` as a Fastify plugin.
+ *
+ *     await app.register(switchyard, { handler });            // or { handler, prefix: "/blog" }
+ *
+ * The plugin registers one catch-all route (every method, `/*`) in its own encapsulated context,
+ * with a content-type parser that leaves the body to switchyard (Rails' form, multipart and JSON
+ * params, its limit). Fastify's own routes still win where they match. A request none of
+ * switchyard's routes matches goes to Fastify's not-found handler (`reply.callNotFound()`),
+ * unless `fallthrough: false` makes it answer 404 itself. The plugin's prefix is the script name.
+ * Replies go through Fastify's `reply` (its hooks and logging see them); a mounted node listener
+ * gets the raw request and response (`reply.hijack()`).
+ */
+import type { FastifyPluginCallback, FastifyReply } from "fastify";
+import { dispatcherOf } from "../fetch.js";
+import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
+import { NodeExchange } from "./node.js";
+
+export interface FastifyAdapterOptions {
+  /** The handler to serve (made by `createHandler`). */
+  handler: (request: Request) => Promise<Response>;
+  /** Fastify's not-found handler for a request no route matches (default true); false answers it 404 here. */
+  fallthrough?: boolean;
+}
+
+const byteLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+
+/** A Fastify request: a mounted node listener takes the raw response over (`hijack`). */
+class FastifyExchange extends NodeExchange {
+  reply: FastifyReply | undefined;
+  protected override handOver(): void {
+    this.reply?.hijack();
+  }
+}
+
+function send(reply: FastifyReply, outcome: Reply | Response, ex: NodeExchange): FastifyReply {
+  if (outcome instanceof Reply) {
+    const body = bodyToSend(outcome, ex.method, ex.originalMethod, byteLength);
+    return reply.code(outcome.status).headers(outcome.headers).send(body ?? undefined);
+  }
+  if (ex.method === "HEAD") {
+    outcome.body?.cancel().catch(() => {});
+    const headers = Object.fromEntries(outcome.headers);
+    if (ex.originalMethod !== "HEAD") headers["content-length"] = "0";
+    return reply.code(outcome.status).headers(headers).send();
+  }
+  return reply.send(outcome);
+}
+
+/** The Fastify plugin: `app.register(fastifyPlugin, { handler })`. */
+export const fastifyPlugin: FastifyPluginCallback<FastifyAdapterOptions> = (fastify, options, done) => {
+  const dispatcher = dispatcherOf(options.handler);
+  if (dispatcher === undefined) {
+    done(new TypeError("switchyard/fastify needs { handler }: a handler made by createHandler(routes, options) from switchyard/http"));
+    return;
+  }
+  const fallthrough = options.fallthrough ?? true;
+  const prefix = fastify.prefix.replace(/\/+$/, "");
+  fastify.removeAllContentTypeParsers();
+  // The body stays unread: switchyard reads it (from request.raw) when a route needs it.
+  fastify.addContentTypeParser("*", (_request, _payload, parsed) => parsed(null, undefined));
+  const serve = (request: { raw: import("node:http").IncomingMessage }, reply: FastifyReply): unknown => {
+    let ex: FastifyExchange;
+    try {
+      ex = FastifyExchange.of(request.raw, reply.raw, prefix, prefix);
+    } catch (e) {
+      const fallback = new FastifyExchange(request.raw, reply.raw, prefix, "/", "");
+      return send(reply, dispatcher.failure(fallback, e), fallback);
+    }
+    ex.reply = reply;
+    const finish = (outcome: Outcome): unknown => {
+      if (outcome === HANDLED) return reply;
+      if (outcome instanceof Unmatched) return fallthrough ? reply.callNotFound() : send(reply, dispatcher.notFound(outcome), ex);
+      return send(reply, outcome, ex);
+    };
+    const outcome = dispatcher.dispatch(ex);
+    return outcome instanceof Promise ? outcome.then(finish) : finish(outcome);
+  };
+  // Every method this Fastify accepts (its defaults and any `addHttpMethod`), HEAD among them.
+  const methods = [...fastify.supportedMethods];
+  fastify.route({ method: methods, url: "/*", handler: serve });
+  fastify.route({ method: methods, url: "/", handler: serve });
+  done();
+};
+
+export default fastifyPlugin;

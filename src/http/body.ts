@@ -1,0 +1,104 @@
+/**
+ * Request bodies as Rails reads them into params: `application/x-www-form-urlencoded` (and, as
+ * Rack's `form_data?`, a POST without a Content-Type) with Rack's nested keys, `multipart/form-data`
+ * (and Rack's other parseable `multipart/related`/`mixed`) with files as `File` objects, and JSON
+ * (Rails' `ParamsParser`: an object's keys become params, anything else is `_json`). Every
+ * malformed body is a `BadRequest` (Rails: `ActionController::BadRequest`, 400), never a crash.
+ */
+import { dict, isHash } from "../support/ruby.js";
+import { nestPairs, parseNestedQuery, QueryParseError, type NestedParams } from "../uri/query.js";
+import { BadRequest, type Exchange } from "./exchange.js";
+
+/** How a body is read into params: a form (urlencoded), multipart, JSON, or not at all. */
+export type BodyKind = "form" | "multipart" | "json" | null;
+
+/** A Content-Type's media type, lower-cased, without parameters (Rack's `media_type`). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return "";
+  const semi = contentType.indexOf(";");
+  return (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+}
+
+// Rails' JSON MIME type and its synonyms (`Mime[:json]`: application/json, text/x-json, application/jsonrequest).
+const JSON_TYPES = new Set(["application/json", "text/x-json", "application/jsonrequest"]);
+
+/**
+ * What a request's body is read as. Rack's `form_data?`: a urlencoded or multipart/form-data body,
+ * or a POST with no Content-Type at all; its `parseable_data?`: multipart/related and multipart/mixed.
+ */
+export function bodyKind(contentType: string | undefined, originalMethod: string): BodyKind {
+  const type = mediaTypeOf(contentType);
+  if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "multipart/form-data" || type === "multipart/related" || type === "multipart/mixed") return "multipart";
+  if (JSON_TYPES.has(type)) return "json";
+  if (type === "" && originalMethod === "POST") return "form";
+  return null;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function text(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new BadRequest("Invalid request body: its bytes are not UTF-8");
+  }
+}
+
+/**
+ * A parsed value (JSON, or a body parser's `req.body`) with every plain object made a
+ * prototype-less dictionary, as query and form params are (so `__proto__` or `constructor` is an
+ * ordinary key of `params`, and nothing is inherited); other objects (a file) are kept.
+ */
+export function dictionaries(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(dictionaries);
+  if (!isHash(v)) return v;
+  const out = dict();
+  for (const k of Object.keys(v)) out[k] = dictionaries((v as Record<string, unknown>)[k]);
+  return out;
+}
+
+/** Reads the body of `ex` into params as `kind` says (`limit`: the most bytes read). */
+export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>, limit: number): Promise<NestedParams> {
+  if (!ex.hasBody && ex.bodyBytes === null) return dict();
+  const bytes = await ex.body(limit);
+  if (bytes.length === 0) return dict();
+  try {
+    if (kind === "form") return parseNestedQuery(text(bytes), true);
+    if (kind === "json") {
+      let data: unknown;
+      try {
+        data = JSON.parse(text(bytes));
+      } catch (e) {
+        if (e instanceof BadRequest) throw e;
+        throw new BadRequest(`Error occurred while parsing request parameters: ${(e as Error).message}`);
+      }
+      if (data !== null && typeof data === "object" && !Array.isArray(data)) return dictionaries(data) as NestedParams;
+      const wrapped = dict();
+      wrapped._json = dictionaries(data);
+      return wrapped;
+    }
+    // (undici parses multipart/form-data only: Rack's other parseable types are read as it.)
+    const type = (ex.header("content-type") ?? "").replace(/^\s*multipart\/(?:related|mixed)\b/i, "multipart/form-data");
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+    } catch (e) {
+      throw new BadRequest(`Invalid multipart body: ${(e as Error).message}`);
+    }
+    return nestPairs(form.entries());
+  } catch (e) {
+    if (e instanceof QueryParseError) throw new BadRequest(`Invalid request parameters: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The query string's params (Rails' `query_parameters`): what Rack refuses is a `BadRequest`. */
+export function queryParams(query: string): NestedParams {
+  try {
+    return parseNestedQuery(query, true);
+  } catch (e) {
+    if (e instanceof QueryParseError) throw new BadRequest(`Invalid query parameters: ${e.message}`);
+    throw e;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What an action receives (SPEC §6): Rails' `params`, the request, the matched route, and URL
+ * helpers bound to the request, as a Rails controller has them. The WHATWG `Request` and the
+ * helpers are made only when an action reads them: serving a request from node's
+ * `IncomingMessage` never builds a `Request` unless asked (a few microseconds a request in Node 20).
+ */
+import type { Helpers, Route, RouteSet } from "../index.js";
+import { splitHostHeader } from "../uri/host.js";
+import type { Exchange } from "./exchange.js";
+import { escapeHtml, HTML } from "./reply.js";
+
+/** Rails' params: path parameters over the query string's over the body's, Rack's nesting (`a[b][]`). No inherited keys. */
+export type Params = Record<string, unknown>;
+
+export class ActionContext {
+  /** Rails' `params`: the body's, then the query string's, then the route's path parameters (controller, action, id, format...). */
+  readonly params: Params;
+  /** The matched route (`route.name`, `route.path`, ...). */
+  readonly route: Route;
+  readonly #ex: Exchange;
+  readonly #routes: RouteSet;
+  #request: Request | undefined;
+  #helpers: Helpers | undefined;
+
+  constructor(ex: Exchange, routes: RouteSet, route: Route, params: Params) {
+    this.#ex = ex;
+    this.#routes = routes;
+    this.route = route;
+    this.params = params;
+  }
+
+  /** The request as a WHATWG `Request`: its URL the one the client asked for, its method the served one (after `_method`). */
+  get request(): Request {
+    return (this.#request ??= this.#ex.toRequest());
+  }
+
+  /** The method the request is served with (`DELETE` for a form POST with `_method=delete`). */
+  get method(): string {
+    return this.#ex.method;
+  }
+
+  /** The method the client sent (Rails' `request.method`, `rack.methodoverride.original_method`). */
+  get originalMethod(): string {
+    return this.#ex.originalMethod;
+  }
+
+  /** Where the application is mounted (Rack's `SCRIPT_NAME`), "" at the root. */
+  get scriptName(): string {
+    return this.#ex.scriptName;
+  }
+
+  /** The path within the application (Rack's `PATH_INFO`), without the query. */
+  get path(): string {
+    return this.#ex.path;
+  }
+
+  /** A request header (any case), or null. */
+  header(name: string): string | null {
+    return this.#ex.header(name.toLowerCase()) ?? null;
+  }
+
+  /**
+   * The route set's helpers with the request's protocol, host, port and script name as default
+   * URL options, as a Rails controller's: `helpers.photo_url(1)` is `https://this.host/photos/1`.
+   */
+  get helpers(): Helpers {
+    if (this.#helpers === undefined) {
+      const ex = this.#ex;
+      const { host, port } = splitHostHeader(ex.authority);
+      const standard = ex.scheme === "https" ? 443 : 80;
+      this.#helpers = this.#routes.helpersFor({
+        protocol: ex.scheme,
+        host,
+        ...(port !== null && port !== standard ? { port } : {}),
+        ...(ex.scriptName !== "" ? { scriptName: ex.scriptName } : {}),
+      });
+    }
+    return this.#helpers;
+  }
+
+  /**
+   * Rails' `redirect_to`: a 302 (or `status`) to `target`, made absolute from the request as Rails
+   * makes it (a URL with a scheme, or `//host`, as it is; anything else after the request's
+   * protocol and host), with Rails' "You are being redirected" body.
+   */
+  redirectTo(target: string, status = 302): Response {
+    const ex = this.#ex;
+    const location = /^([a-z][a-z\d\-+.]*:|\/\/)/i.test(target) ? target : `${ex.scheme}://${ex.authority}${target}`;
+    return new Response(`<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`, {
+      status,
+      headers: { location, "content-type": HTML },
+    });
+  }
+}

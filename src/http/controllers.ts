@@ -1,0 +1,187 @@
+/**
+ * Controllers: `controller#action` runs the action of the controller registered under the
+ * controller path (`photos`, `admin/users`), from an explicit map or, by convention, from
+ * `<root>/app/controllers/<path>_controller.ts` (or `.js`/`.mjs`), default-exported and loaded on
+ * first use with no build step (jiti, as route files are).
+ *
+ * A controller is a class (one instance per request, as Rails makes one: constructed with the
+ * action context, whose actions are its prototype's methods) or an object of functions. Its
+ * actions are Rails' `action_methods`: the methods it defines itself or inherits from its own
+ * classes — never `constructor`, nor anything of `Object.prototype` or of switchyard's
+ * `Controller` base, so a `:action` segment cannot reach `toString` or `__proto__`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createJiti } from "jiti";
+import * as switchyard from "../index.js";
+import { RoutingError } from "../errors.js";
+import { camelize } from "../support/inflector.js";
+import type { ActionContext } from "./context.js";
+
+/** An action: gets the context, returns a `Response`, a string (HTML), a JSON value, or nothing (204). */
+export type Action = (context: ActionContext) => unknown;
+
+/** A controller class: constructed with the context for each request; its methods are the actions. */
+export type ControllerClass = new (context: ActionContext) => object;
+
+/** A controller object: its function properties are the actions. */
+export type ControllerObject = { readonly [action: string]: unknown };
+
+export type ControllerDefinition = ControllerClass | ControllerObject;
+
+/** Controllers by controller path (`"photos"`, `"admin/users"`). */
+export type ControllerMap = Readonly<Record<string, ControllerDefinition>>;
+
+/**
+ * A base class for controllers, if wanted: `this.params`, `this.request`, `this.helpers`,
+ * `this.redirectTo()` as in a Rails controller. Its own members are never actions.
+ */
+export class Controller {
+  constructor(readonly context: ActionContext) {}
+  get params(): ActionContext["params"] {
+    return this.context.params;
+  }
+  get request(): Request {
+    return this.context.request;
+  }
+  get helpers(): ActionContext["helpers"] {
+    return this.context.helpers;
+  }
+  /** Rails' `redirect_to` (see `ActionContext#redirectTo`). */
+  redirectTo(target: string, status?: number): Response {
+    return this.context.redirectTo(target, status);
+  }
+}
+
+/** Rails' `uninitialized constant PhotosController` (a `RoutingError`, 404), naming the controller path looked for. */
+export class MissingController extends RoutingError {
+  constructor(
+    message: string,
+    readonly controllerPath: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Rails' `AbstractController::ActionNotFound` (404). */
+export class ActionNotFound extends Error {
+  override name = "ActionNotFound" as const;
+}
+
+/** A controller path's class name: `admin/users` is `Admin::UsersController`, as Rails names it. */
+export function controllerClassName(controllerPath: string): string {
+  return `${camelize(controllerPath)}Controller`;
+}
+
+// Rails' requirement for a `:controller` segment, applied to every controller path before a file
+// is looked for: no `.`, no leading `/`, so a request cannot name a file outside app/controllers.
+const CONTROLLER_PATH = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
+const EXTENSIONS = [".ts", ".js", ".mjs"];
+
+/** An invoker of one action of one controller. */
+export type Invoke = (context: ActionContext) => unknown;
+
+interface Loaded {
+  readonly definition: ControllerDefinition;
+  /** Actions resolved so far (only actions that exist are kept: a `:action` segment cannot grow this). */
+  readonly invokers: Map<string, Invoke>;
+  /** Where the controller came from, for messages. */
+  readonly source: string;
+}
+
+export class ControllerRegistry {
+  readonly #map: ControllerMap;
+  readonly #root: string | undefined;
+  readonly #loaded = new Map<string, Loaded>();
+  readonly #loading = new Map<string, Promise<Loaded>>();
+  #jiti: ReturnType<typeof createJiti> | undefined;
+
+  constructor(map: ControllerMap | undefined, root: string | undefined) {
+    this.#map = map ?? {};
+    this.#root = root === undefined ? undefined : path.resolve(root);
+  }
+
+  /** Where a controller's file is looked for (without the extension), or null without a root. */
+  fileBase(controllerPath: string): string | null {
+    return this.#root === undefined ? null : path.join(this.#root, "app", "controllers", `${controllerPath}_controller`);
+  }
+
+  /** The files looked for, as a message names them. */
+  lookedFor(controllerPath: string): string[] {
+    const base = this.fileBase(controllerPath);
+    return base === null ? [] : EXTENSIONS.map((ext) => base + ext);
+  }
+
+  /** The controller registered under `controllerPath` (loading its file on first use), or a `RoutingError`. */
+  controller(controllerPath: string): Loaded | Promise<Loaded> {
+    const loaded = this.#loaded.get(controllerPath);
+    if (loaded !== undefined) return loaded;
+    if (Object.hasOwn(this.#map, controllerPath)) {
+      const entry = this.#entry(this.#map[controllerPath]!, `controllers[${JSON.stringify(controllerPath)}]`, controllerPath);
+      this.#loaded.set(controllerPath, entry);
+      return entry;
+    }
+    const missing = new MissingController(`uninitialized constant ${controllerClassName(controllerPath)}`, controllerPath);
+    if (!CONTROLLER_PATH.test(controllerPath)) throw missing;
+    const base = this.fileBase(controllerPath);
+    const file = base === null ? undefined : EXTENSIONS.map((ext) => base + ext).find((f) => fs.existsSync(f));
+    if (file === undefined) throw missing;
+    let pending = this.#loading.get(controllerPath);
+    if (pending === undefined) {
+      pending = this.#load(file, controllerPath).finally(() => this.#loading.delete(controllerPath));
+      this.#loading.set(controllerPath, pending);
+    }
+    return pending;
+  }
+
+  async #load(file: string, controllerPath: string): Promise<Loaded> {
+    this.#jiti ??= createJiti(pathToFileURL(path.join(this.#root!, "app", "controllers", "_")).href, {
+      interopDefault: false,
+      virtualModules: { switchyard, "switchyard/http": await import("./index.js") },
+    });
+    const mod = (await this.#jiti.import(file)) as { default?: unknown } | null;
+    const exported = mod !== null && typeof mod === "object" && "default" in mod ? mod.default : mod;
+    if (exported === null || (typeof exported !== "object" && typeof exported !== "function")) {
+      throw new TypeError(`${file} must default-export its controller: a class (export default class ${controllerClassName(controllerPath).replace(/::/g, "")} { ... }) or an object of actions`);
+    }
+    const entry = this.#entry(exported as ControllerDefinition, file, controllerPath);
+    this.#loaded.set(controllerPath, entry);
+    return entry;
+  }
+
+  #entry(definition: ControllerDefinition, source: string, controllerPath: string): Loaded {
+    if (typeof definition === "function" && definition.prototype === undefined) {
+      throw new TypeError(`${source} (the ${controllerClassName(controllerPath)}) is a function without a prototype: give a class, or an object of actions`);
+    }
+    return { definition, invokers: new Map(), source };
+  }
+
+  /** The invoker of `action` on a loaded controller, or an `ActionNotFound`. */
+  action(loaded: Loaded, action: string, controllerPath: string): Invoke {
+    let invoke = loaded.invokers.get(action);
+    if (invoke !== undefined) return invoke;
+    const def = loaded.definition;
+    const fn = actionMethod(typeof def === "function" ? def.prototype : def, action);
+    if (fn === undefined) throw new ActionNotFound(`The action '${action}' could not be found for ${controllerClassName(controllerPath)}`);
+    if (typeof def === "function") {
+      const Class = def as ControllerClass;
+      invoke = (ctx) => fn.call(new Class(ctx), ctx);
+    } else {
+      invoke = (ctx) => fn.call(def, ctx);
+    }
+    loaded.invokers.set(action, invoke);
+    return invoke;
+  }
+}
+
+/** A method named `name` defined on `target` or its prototype chain, short of `Object.prototype` and `Controller.prototype`; not `constructor`. */
+function actionMethod(target: object, name: string): ((ctx: ActionContext) => unknown) | undefined {
+  if (name === "constructor") return undefined;
+  for (let o: object | null = target; o !== null && o !== Object.prototype && o !== Controller.prototype; o = Object.getPrototypeOf(o)) {
+    const d = Object.getOwnPropertyDescriptor(o, name);
+    if (d === undefined) continue;
+    return typeof d.value === "function" ? (d.value as (ctx: ActionContext) => unknown) : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * The development pages (`env: "development"` only, SPEC §7): the routing error page (Rails'
+ * "Routing Error": the message, then the application's routes), the same routes at
+ * `/rails/info/routes`, and the exception page of an action that threw (the error and its stack).
+ *
+ * The route table is rendered by `routesHtml`, the one place to swap for the inspector's HTML
+ * renderer (with its live search) when it lands: every page here goes through it.
+ */
+import type { RouteSet } from "../index.js";
+import { escapeHtml } from "./reply.js";
+
+const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222}header{background:#c52f24;color:#fff;padding:.6em 1.2em}
+h1{font-size:1.5em;margin:.2em 0}main{padding:0 1.2em 1.2em}pre{background:#f6f6f6;padding:.8em;overflow:auto;font:12px/1.35 ui-monospace,monospace}
+.note{color:#555}`;
+
+function page(title: string, heading: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><h1>${escapeHtml(heading)}</h1></header>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The route table as HTML: the `rails routes` sheet, escaped. (Swap for the inspector's HTML table here.) */
+export function routesHtml(routes: RouteSet): string {
+  return `<h2>Routes</h2>
+<p class="note">Routes match in priority from top to bottom</p>
+<pre id="routes">${escapeHtml(routes.inspect())}</pre>`;
+}
+
+/** Rails' routing error page: the message, notes (such as the controller file looked for), then the routes. */
+export function routingErrorPage(message: string, routes: RouteSet, notes: readonly string[] = []): string {
+  const extra = notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("\n");
+  return page("Routing Error", "Routing Error", `<h2 id="message">${escapeHtml(message)}</h2>\n${extra}\n${routesHtml(routes)}`);
+}
+
+/** `/rails/info/routes`. */
+export function routesPage(routes: RouteSet): string {
+  return page("Routes", "Routes", routesHtml(routes));
+}
+
+/** The exception page: the error's class and where it was raised, its message and its stack. */
+export function exceptionPage(error: unknown, where: string): string {
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error && typeof error.stack === "string" ? error.stack : "";
+  return page(`${name} in ${where}`, `${name} in ${where}`, `<h2 id="message">${escapeHtml(message)}</h2>\n<pre id="stack">${escapeHtml(stack)}</pre>`);
+}

@@ -1,0 +1,116 @@
+// `switchyard serve --root examples/blog`: the example application, served by the CLI as a user
+// runs it (the built package, a process of its own, a socket on 127.0.0.1), driven through its
+// forms: create, edit with `_method=patch`, delete with `_method=delete`, the redirects each
+// answers, a redirect route, both mounts, the api subdomain and the development pages.
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { httpRequest } from "../http/transports.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+let child: ChildProcess;
+let port: number;
+
+before(async () => {
+  child = spawn(process.execPath, [path.join(root, "bin/switchyard.js"), "serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1", "--env", "development"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.setEncoding("utf8");
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (out += d));
+  port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", (d: string) => {
+      out += d;
+      const m = /on http:\/\/127\.0\.0\.1:(\d+) \((\d+) routes\)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`switchyard serve exited (${code}):\n${out}`)));
+  });
+});
+
+after(async () => {
+  child.kill("SIGTERM");
+  if (child.exitCode === null) await once(child, "exit");
+  assert.equal(child.exitCode, 0, "SIGTERM stops the server cleanly");
+});
+
+const form = (body: string) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+
+test("the home page links to the blog through the route helpers", async () => {
+  const home = await httpRequest(port, "/");
+  assert.equal(home.status, 200);
+  assert.match(home.body, /<a href="\/posts">Posts<\/a>/);
+});
+
+test("a post's life through HTML forms: create, update with _method=patch, delete with _method=delete", async () => {
+  const created = await httpRequest(port, "/posts", form("post[title]=From+a+form&post[body]=Hello"));
+  assert.equal(created.status, 302);
+  const location = created.headers.location!;
+  assert.match(location, /^http:\/\/blog\.test\/posts\/\d+$/, "redirect_to an absolute URL on the request's host");
+  const postPath = new URL(location).pathname;
+  const shown = await httpRequest(port, postPath);
+  assert.match(shown.body, /<h1>From a form<\/h1>/);
+  assert.match(shown.body, /<input type="hidden" name="_method" value="delete">/, "the delete button is a POST form with _method");
+
+  const edit = await httpRequest(port, `${postPath}/edit`);
+  assert.match(edit.body, /name="_method" value="patch"/);
+  const updated = await httpRequest(port, postPath, form("_method=patch&post[title]=Renamed&post[body]=x"));
+  assert.equal(updated.status, 302);
+  assert.match((await httpRequest(port, postPath)).body, /<h1>Renamed<\/h1>/);
+
+  const published = await httpRequest(port, `${postPath}/publish`, form(""));
+  assert.equal(published.status, 302);
+  assert.match((await httpRequest(port, `/en${postPath}`)).body, /Unpublish/, "the optional locale scope");
+
+  const deleted = await httpRequest(port, postPath, form("_method=delete"));
+  assert.deepEqual([deleted.status, deleted.headers.location], [303, "http://blog.test/posts"]);
+  assert.equal((await httpRequest(port, postPath)).status, 404);
+});
+
+test("a redirect route, the mounts, the api subdomain", async () => {
+  const old = await httpRequest(port, "/articles/1");
+  assert.deepEqual([old.status, old.headers.location], [301, "http://blog.test/posts/1"]);
+  assert.equal((await httpRequest(port, "/blog")).status, 302);
+  const up = await httpRequest(port, "/up");
+  assert.deepEqual([up.status, up.body], [200, "ok"]);
+  assert.equal((await httpRequest(port, "/admin/jobs", { headers: { "x-role": "staff" } })).status, 200);
+  assert.equal((await httpRequest(port, "/admin/jobs")).status, 404, "the staff-only constraint");
+  const api = await httpRequest(port, "/api/v1/stats", { headers: { host: "api.blog.test" } });
+  assert.equal(api.headers["content-type"], "application/json; charset=utf-8");
+  assert.equal(typeof JSON.parse(api.body).posts, "number");
+  assert.equal((await httpRequest(port, "/api/v1/stats")).status, 404, "not on the main host");
+});
+
+test("the development pages: a routing error lists the routes, /rails/info/routes shows them", async () => {
+  const nope = await httpRequest(port, "/nope");
+  assert.equal(nope.status, 404);
+  assert.match(nope.body, /No route matches \[GET\] &quot;\/nope&quot;/);
+  assert.match(nope.body, /posts#index/);
+  assert.match((await httpRequest(port, "/rails/info/routes")).body, /admin\/reports#export/);
+});
+
+test("serve's usage errors exit 2 saying what is wrong; an unusable port exits 1; an aborted server exits 0", async () => {
+  const { main } = await import("../../src/cli/main.js");
+  const io = () => {
+    const out = { stdout: "", stderr: "" };
+    return { out, io: { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } } };
+  };
+  const bad = io();
+  assert.equal(await main(["serve", "--port", "http"], bad.io), 2);
+  assert.match(bad.out.stderr, /--port must be a number from 0 to 65535, not "http"/);
+  const taken = io();
+  assert.equal(await main(["serve", "--root", "examples/blog", "--port", String(port), "--host", "127.0.0.1"], taken.io), 1);
+  assert.match(taken.out.stderr, /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+  const stopper = new AbortController();
+  const run = io();
+  const served = main(["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1"], { ...run.io, signal: stopper.signal });
+  while (!run.out.stdout.includes("on http://")) await new Promise((r) => setTimeout(r, 20));
+  const inProcess = Number(/:(\d+) \(/.exec(run.out.stdout)![1]);
+  assert.equal((await httpRequest(inProcess, "/up")).body, "ok");
+  stopper.abort();
+  assert.equal(await served, 0);
+});
