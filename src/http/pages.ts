@@ -3,10 +3,11 @@
  * "Routing Error": the message, then the application's routes), the same routes at
  * `/rails/info/routes`, and the exception page of an action that threw (the error and its stack).
  *
- * The route table is rendered by `routesHtml`, the one place to swap for the inspector's HTML
- * renderer (with its live search) when it lands: every page here goes through it.
+ * The route table pages are the inspector's HTML route table (`inspect/html.ts`, with its live
+ * search), the same page `switchyard routes --html` writes.
  */
 import type { RouteSet } from "../index.js";
+import { renderRoutesHtml } from "../inspect/html.js";
 import { escapeHtml } from "./reply.js";
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222}header{background:#c52f24;color:#fff;padding:.6em 1.2em}
@@ -31,22 +32,14 @@ ${body}
 `;
 }
 
-/** The route table as HTML: the `rails routes` sheet, escaped. (Swap for the inspector's HTML table here.) */
-export function routesHtml(routes: RouteSet): string {
-  return `<h2>Routes</h2>
-<p class="note">Routes match in priority from top to bottom</p>
-<pre id="routes">${escapeHtml(routes.inspect())}</pre>`;
-}
-
-/** Rails' routing error page: the message, notes (such as the controller file looked for), then the routes. */
+/** Rails' routing error page: the message, notes (such as the controller file looked for), then the routes with a live search. */
 export function routingErrorPage(message: string, routes: RouteSet, notes: readonly string[] = []): string {
-  const extra = notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("\n");
-  return page("Routing Error", "Routing Error", `<h2 id="message">${escapeHtml(message)}</h2>\n${extra}\n${routesHtml(routes)}`);
+  return renderRoutesHtml(routes.routes, { error: message, notes });
 }
 
 /** `/rails/info/routes`. */
 export function routesPage(routes: RouteSet): string {
-  return page("Routes", "Routes", routesHtml(routes));
+  return renderRoutesHtml(routes.routes, { title: "Routes" });
 }
 
 /** The exception page: the error's class and where it was raised, its message and its stack. */

@@ -10,8 +10,7 @@ import { loadRoutes, type RouteSet } from "switchyard";
 import { renderRoutesHtml } from "../../src/inspect/html.js";
 import { hostileOptions, hostileRoutes } from "../inspect/html-hostile.js";
 import { chromiumMissing, launch, type Browser } from "./chromium.js";
-import { developmentPages } from "./development-pages.js";
-import { serve, type Served } from "./server.js";
+import { serveApp, type Served } from "./server.js";
 
 const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
 const missing = chromiumMissing();
@@ -58,10 +57,8 @@ describe("the routing error page of examples/blog, in chromium", { skip: missing
   before(async () => {
     routes = await loadRoutes({ root: blog });
     allRows = routes.routes.map((r) => `${r.verb || "any"} ${r.path}`);
-    // The application in development. Once createHandler lands (issue 15), this is:
-    // const handler = createHandler(routes, { env: "development" });
-    const handler = developmentPages(routes);
-    server = await serve(handler);
+    // The application in development, served by switchyard's own handler over node:http.
+    server = await serveApp(routes, blog);
     browser.allow(server.origin);
     page = await browser.context.newPage();
   });

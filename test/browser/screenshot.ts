@@ -5,14 +5,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRoutes } from "switchyard";
 import { chromiumMissing, launch } from "./chromium.js";
-import { developmentPages } from "./development-pages.js";
-import { serve } from "./server.js";
+import { serveApp } from "./server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const missing = chromiumMissing();
 if (missing !== null) throw new Error(missing);
 
-const server = await serve(developmentPages(await loadRoutes({ root: path.join(root, "examples/blog") })));
+const blog = path.join(root, "examples/blog");
+const server = await serveApp(await loadRoutes({ root: blog }), blog);
 const browser = await launch({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, colorScheme: "light" });
 try {
   browser.allow(server.origin);

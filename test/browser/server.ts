@@ -1,8 +1,10 @@
-// A fetch-style handler (`(Request) => Response`) behind node:http on 127.0.0.1, on a free port.
+// The application served for real: switchyard's handler through its node:http adapter, on
+// 127.0.0.1 on a free port.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-
-export type FetchHandler = (request: Request) => Response | Promise<Response>;
+import { createHandler } from "switchyard/http";
+import { toNodeListener } from "switchyard/node";
+import type { RouteSet } from "switchyard";
 
 export interface Served {
   /** `http://127.0.0.1:PORT` */
@@ -10,17 +12,9 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serve(handler: FetchHandler): Promise<Served> {
-  const server = http.createServer(async (req, res) => {
-    try {
-      const response = await handler(new Request(new URL(req.url ?? "/", "http://127.0.0.1"), { method: req.method }));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500, { "content-type": "text/plain" });
-      res.end(String(error));
-    }
-  });
+/** Serves `routes` in development (the routing error page, `/rails/info/routes`), controllers from `root`'s app/controllers. */
+export async function serveApp(routes: RouteSet, root: string): Promise<Served> {
+  const server = http.createServer(toNodeListener(createHandler(routes, { env: "development", root })));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

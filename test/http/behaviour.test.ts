@@ -257,7 +257,8 @@ for (const name of TRANSPORTS) {
     test("/rails/info/routes in development only", async () => {
       const page = await dev.request("/rails/info/routes");
       assert.equal(page.status, 200);
-      assert.match(page.body, /GET\s+\/photos\/:id\(\.:format\)\s+photos#show/);
+      assert.match(page.body, /<td>GET<\/td><th scope="row"><code>\/photos\/:id\(\.:format\)<\/code><\/th><td><code>photos#show<\/code><\/td>/);
+      assert.match(page.body, /<input[^>]+type="search"/, "the table's live search");
       assert.equal((await prod.request("/rails/info/routes")).status, 404);
     });
 
