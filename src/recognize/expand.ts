@@ -189,6 +189,12 @@ function classesEndAtSeparators(out: Expansion[]): Expansion[] | null {
   return out;
 }
 
+/** The last plain pattern one compile expanded, and its expansions: a memo its compile owns (see `expandPattern`). */
+export interface ExpandMemo {
+  lastAst: readonly PatternNode[] | null;
+  lastExpansions: Expansion[] | null;
+}
+
 /**
  * The token expansions of an anchored pattern, or null when the pattern is not of that shape.
  * Expansions that cannot match any normalized path (empty, or not starting with a separator) are dropped.
@@ -197,25 +203,25 @@ export function expandPattern(
   ast: readonly PatternNode[],
   requirements: Readonly<Record<string, RegExp | string>>,
   anchored: boolean,
+  memo: ExpandMemo,
 ): Expansion[] | null {
   if (!anchored) return null;
   // Without requirements, a pattern's expansions are a function of its AST, and patterns are
   // shared by the routes with their path and kept for the next draw (see `PathPattern.of`): the
   // expansions are kept with them, so a redraw expands nothing (~5,300 patterns for 10,000
   // routes). Routes with one pattern come in runs (a resource's index and create; its show,
-  // update, update and destroy): the last run's are compared first. The expansions are shared,
-  // so their users must not change them.
+  // update, update and destroy): the last run's, in the compile's memo, are compared first. The
+  // expansions are shared, so their users must not change them.
   const plain = !hasAnyKey(requirements);
   if (!plain) return uncachedExpand(ast, requirements);
-  if (ast === lastAst) return lastExpansions;
+  if (ast === memo.lastAst) return memo.lastExpansions;
   let expansions = byAst.get(ast);
   if (expansions === undefined) byAst.set(ast, (expansions = uncachedExpand(ast, requirements)));
-  lastAst = ast;
-  return (lastExpansions = expansions);
+  memo.lastAst = ast;
+  return (memo.lastExpansions = expansions);
 }
 
-let lastAst: readonly PatternNode[] | null = null;
-let lastExpansions: Expansion[] | null = null;
+/** Expansions of plain patterns by AST (pure by key: an AST is never changed once parsed; weak, so a pattern no route holds takes its expansions with it). */
 const byAst = new WeakMap<readonly PatternNode[], Expansion[] | null>();
 
 function uncachedExpand(ast: readonly PatternNode[], requirements: Readonly<Record<string, RegExp | string>>): Expansion[] | null {

@@ -1,6 +1,6 @@
 import type { PatternNode } from "../../pattern/ast.js";
 import { normalizeRequestPath } from "../../uri/path.js";
-import { expandPattern, type Expansion, type Word } from "../expand.js";
+import { expandPattern, type Expansion, type ExpandMemo, type Word } from "../expand.js";
 import type { PreparedRoute } from "../prepare.js";
 import type { MatchEnv, MatchStrategy } from "../strategy.js";
 import { dumpBucket } from "./dump.js";
@@ -52,12 +52,29 @@ const rawSafe = (text: string) => text.indexOf("%") < 0 && text.indexOf("?") < 0
 const NO_DEFAULTS: readonly unknown[] = [];
 
 /**
- * Capture slot lists, shared: nearly every route's are `[]`, `[0]`, `[0, 1]`, ... (a typed array
- * each cost ~10% of compiling 10,000 routes). Keyed by the list read as digits in base 64 (exact
- * up to eight captures of names below 63; longer lists are not shared).
+ * What compiling one table carries from route to route. Each `CompiledStrategy` makes its own and
+ * drops it when compiled: no memo of one compile is seen by the next, nor by a compile that runs
+ * inside it (a request condition or a draw in user code).
  */
-const slotLists = new Map<number, Int32Array>();
-function internSlots(slots: readonly number[], count: number): Int32Array {
+class CompileContext implements ExpandMemo {
+  /** The last plain pattern expanded, and its expansions (see `expandPattern`). */
+  lastAst: readonly PatternNode[] | null = null;
+  lastExpansions: Expansion[] | null = null;
+  /** The last run's expansions, names and facts (see `factsOf`). */
+  factsExpansions: readonly Expansion[] | null = null;
+  factsNames: readonly string[] | null = null;
+  facts: readonly ExpansionFacts[] = [];
+  /**
+   * Capture slot lists, shared: nearly every route's are `[]`, `[0]`, `[0, 1]`, ... (a typed array
+   * each cost ~10% of compiling 10,000 routes). Keyed by the list read as digits in base 64 (exact
+   * up to eight captures of names below 63; longer lists are not shared).
+   */
+  readonly slotLists = new Map<number, Int32Array>();
+  /** The capture slots of the expansion being compiled, the first `count` of them (interned by `internSlots`, so one list serves all). */
+  readonly scratchSlots: number[] = [];
+}
+
+function internSlots(c: CompileContext, slots: readonly number[], count: number): Int32Array {
   if (count > 8) return Int32Array.from(slots.slice(0, count));
   let key = 0;
   for (let i = 0; i < count; i++) {
@@ -65,13 +82,10 @@ function internSlots(slots: readonly number[], count: number): Int32Array {
     if (x >= 63) return Int32Array.from(slots.slice(0, count));
     key = key * 64 + x + 1;
   }
-  let list = slotLists.get(key);
-  if (list === undefined) slotLists.set(key, (list = Int32Array.from(slots.slice(0, count))));
+  let list = c.slotLists.get(key);
+  if (list === undefined) c.slotLists.set(key, (list = Int32Array.from(slots.slice(0, count))));
   return list;
 }
-
-/** The capture slots of the expansion being compiled, the first `count` of them (interned by `internSlots`, so one list serves all). */
-const scratchSlots: number[] = [];
 
 /** A route's expansion as the buckets take it, worked out once however many buckets hold the route. */
 interface Entry {
@@ -100,8 +114,8 @@ function staticPath(e: Expansion): string {
 }
 
 /** Adds a route to the tries of `into` (or to their regexp routes); returns the most tokens of its expansions. */
-function addRoute(r: PreparedRoute, into: readonly Bucket[]): number {
-  const expansions = expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor);
+function addRoute(c: CompileContext, r: PreparedRoute, into: readonly Bucket[]): number {
+  const expansions = expandPattern(r.route.pattern.ast, r.route.requirements, r.route.anchor, c);
   if (expansions === null) {
     const entry: RegexpRoute = { route: r, prefix: literalPrefix(r.route.pattern.ast) };
     const safe = rawSafe(entry.prefix);
@@ -111,7 +125,7 @@ function addRoute(r: PreparedRoute, into: readonly Bucket[]): number {
     }
     return 0;
   }
-  const facts = factsOf(expansions, r);
+  const facts = factsOf(c, expansions, r);
   let most = 0;
   for (let i = 0; i < expansions.length; i++) {
     const e = expansions[i]!;
@@ -135,12 +149,12 @@ interface ExpansionFacts {
  * the last run's facts are reused, so 10,000 routes work them out for ~5,300 patterns (draw of
  * synth-10000: `addExpansion` was a tenth of it, the largest single function).
  */
-function factsOf(expansions: readonly Expansion[], r: PreparedRoute): readonly ExpansionFacts[] {
+function factsOf(c: CompileContext, expansions: readonly Expansion[], r: PreparedRoute): readonly ExpansionFacts[] {
   const names = r.names;
-  if (expansions === lastExpansions && names === lastNames) return lastFacts;
+  if (expansions === c.factsExpansions && names === c.factsNames) return c.facts;
   const facts = expansions.map((e): ExpansionFacts => {
     const tokens = e.tokens;
-    const slots = scratchSlots;
+    const slots = c.scratchSlots;
     let count = 0;
     for (let i = 0; i < tokens.length; i++) {
       const word = tokens[i]!.word;
@@ -153,17 +167,12 @@ function factsOf(expansions: readonly Expansion[], r: PreparedRoute): readonly E
     // A path is built only for an expansion without parameters, and kept only if a normalized
     // request path can equal it.
     const sp = count === 0 ? staticPath(e) : null;
-    return { slots: internSlots(slots, count), staticPath: sp !== null && normalizeRequestPath(sp) === sp ? sp : null };
+    return { slots: internSlots(c, slots, count), staticPath: sp !== null && normalizeRequestPath(sp) === sp ? sp : null };
   });
-  lastExpansions = expansions;
-  lastNames = names;
-  return (lastFacts = facts);
+  c.factsExpansions = expansions;
+  c.factsNames = names;
+  return (c.facts = facts);
 }
-
-// The last run's expansions, names and facts.
-let lastExpansions: readonly Expansion[] | null = null;
-let lastNames: readonly string[] | null = null;
-let lastFacts: readonly ExpansionFacts[] = [];
 
 function addExpansion(r: PreparedRoute, e: Expansion, facts: ExpansionFacts, into: readonly Bucket[]): void {
   const tokens = e.tokens;
@@ -216,6 +225,7 @@ export class CompiledStrategy implements MatchStrategy {
     this.delete = this.buckets.get("DELETE") ?? this.otherVerbs;
     // The buckets of each verb set (routes share their sets: one list per set, not per route).
     const bucketsOf = new Map<ReadonlySet<string>, Bucket[]>();
+    const context = new CompileContext();
     let captures = 0;
     // Routes in order, each into the buckets of its verbs (an any-verb route into all but HEAD's):
     // every bucket receives its routes in registration order. (The work per route is in functions
@@ -225,7 +235,7 @@ export class CompiledStrategy implements MatchStrategy {
       const r = routes[i]!;
       let into = r.verbs === null ? all : bucketsOf.get(r.verbs);
       if (into === undefined) bucketsOf.set(r.verbs!, (into = [...r.verbs!].map((v) => this.buckets.get(v)!)));
-      captures = Math.max(captures, addRoute(r, into));
+      captures = Math.max(captures, addRoute(context, r, into));
     }
     this.maxCaptures = captures;
     this.state = new WalkState(captures);
@@ -300,7 +310,6 @@ export class CompiledStrategy implements MatchStrategy {
     for (let i = 0; i < hit.route.names.length; i++) values[i] = undefined;
     return hit.index;
   }
-
 
   /**
    * The sealed buckets as text: per verb, its trie as an indented tree (see `dumpTrie`), its static
