@@ -76,14 +76,21 @@ function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | st
   }
 }
 
-/** One-character-class matchers by requirement (`/[^\/]+/`, `/\d+/`): a table of 128 tests each, shared by every route with that requirement. */
+/**
+ * One-character-class matchers by requirement (`/[^\/]+/`, `/\d+/`): a table of 128 tests each,
+ * shared by every route with that requirement. Pure by key: the class is a function of the
+ * regexp's source and flags. Only RegExps have one: a string requirement is literal text (Journey
+ * escapes it), which only its regexp matches, and would otherwise share the key of a RegExp
+ * written alike (`"/[a-z]+/"` and `/[a-z]+/`).
+ */
 const classes = new Map<string, CharClass | null>();
 
 /** The word of a parameter: the default word, a one-character-class run, or null (only its regexp can match it). */
 function symbolWord(name: string, reqs: Readonly<Record<string, RegExp | string>>): Word | null {
   if (!Object.hasOwn(reqs, name)) return { kind: "param", name };
   const req = reqs[name]!;
-  const key = req instanceof RegExp ? `/${req.source}/${req.flags}` : req;
+  if (!(req instanceof RegExp)) return null;
+  const key = `/${req.source}/${req.flags}`;
   let m = classes.get(key);
   if (m === undefined) classes.set(key, (m = singleCharMatcher(req)));
   return m === null ? null : { kind: "class", name, cls: m, key };
