@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors.js";
-import { PathPattern } from "../pattern/path.js";
+import type { PathPattern, PatternCache } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { isHash, rubyInspect } from "../support/ruby.js";
 import { Redirect } from "../table/redirect.js";
@@ -144,8 +144,8 @@ function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: str
  * Runs once per route, so it builds each object at most once and shares empty ones: the version
  * made of object spreads and `delete`s cost ~7 µs per route plus its garbage.
  */
-export function buildRoute(input: MappingInput, index: number): Route {
-  const pattern = PathPattern.of(input.path);
+export function buildRoute(input: MappingInput, index: number, patterns: PatternCache): Route {
+  const pattern = patterns.of(input.path);
   return plainRoute(input, pattern, index) ?? fullRoute(input, pattern, index);
 }
 

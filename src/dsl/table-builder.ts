@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors.js";
-import { agePatternCache } from "../pattern/path.js";
+import { PatternCache } from "../pattern/path.js";
 import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "../table/route-table.js";
 import type { Route } from "../table/route.js";
 import { buildRoute, type MappingInput } from "./mapping.js";
@@ -13,16 +13,17 @@ export class TableBuilder {
   readonly directs = new Map<string, DirectDefinition>();
   readonly resolves = new Map<string, ResolveDefinition>();
   defaultUrlOptions: UrlOptions;
+  /** This draw's patterns: its memo of the last path is the draw's own (see `PatternCache`). */
+  readonly #patterns = new PatternCache();
 
   constructor(defaultUrlOptions: UrlOptions = {}) {
     this.defaultUrlOptions = { ...defaultUrlOptions };
-    agePatternCache();
   }
 
   add(input: MappingInput): Route {
     const name = input.name;
     // Rails builds the mapping (and checks the controller) before it checks the name.
-    const route = buildRoute(input, this.routes.length);
+    const route = buildRoute(input, this.routes.length, this.#patterns);
     if (typeof name === "string" && name !== "") {
       if (!VALID_NAME.test(name)) throw new ArgumentError(`Invalid route name: '${name}'`);
       if (name !== this.#unused && this.namedRoutes.has(name)) {
