@@ -75,7 +75,7 @@ function splitTo(to: string): string[] {
   return parts;
 }
 
-/** The last controller name found valid: routes come in runs with one controller. (Not "": that one is invalid.) */
+/** The last controller name found valid: routes come in runs with one controller. (Not "": that one is invalid.) Pure by key: validity is a function of the name. */
 let validController: string | null = null;
 
 function translateController(controller: unknown): unknown {
@@ -123,7 +123,7 @@ const CONTROLLER_ACTION: readonly string[] = Object.freeze(["controller", "actio
 const merged = (a: Hash | undefined, b: Hash | undefined): Hash | undefined =>
   !hasKeys(b) ? a : !hasKeys(a) ? b : { ...a, ...b };
 
-/** Verb lists by `via` value: one frozen list per verb for a whole draw instead of one per route. */
+/** Verb lists by `via` value: one frozen list per verb for a whole draw instead of one per route. Pure by key (a `via` string), and at most 64. */
 const VERBS_OF = new Map<unknown, { verbs: readonly string[]; verb: string }>();
 
 function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: string } {

@@ -135,7 +135,8 @@ function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly
  * patterns that have it (`/photos`, `/:id`). Expansions are kept with their patterns (see
  * `expandPattern`), and a token and word per segment of each were 1.1 of the 2.8 MB those of the
  * 10,000-route table's ~5,300 patterns took. Immutable, as every token. Let go of all at once past
- * `MAX_TOKENS` (nothing is lost but the sharing).
+ * `MAX_TOKENS` (nothing is lost but the sharing). Pure by key: a token is a function of its
+ * separator, kind and text.
  */
 const plainTokens = new Map<string, Token>();
 const MAX_TOKENS = 1 << 16;
@@ -152,6 +153,7 @@ function plainToken(sep: number, kind: "literal" | "param", text: string): Token
   return token;
 }
 
+/** Where `simpleTokens` writes a pattern's tokens before they are cut to their length (scratch space, not a cache: nothing is read from it across calls). */
 const scratch: Token[] = [];
 
 /** The token of `(.:format)` with no format requirement, as nearly every route ends: one for all. */

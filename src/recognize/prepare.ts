@@ -57,7 +57,7 @@ const stateless = (v: unknown): unknown =>
 const NO_CONDITIONS: ReadonlyArray<readonly [string, unknown]> = Object.freeze([]);
 
 
-/** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). */
+/** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). Pure by key: a route's verb list is frozen. */
 const verbSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 function verbSet(verbs: readonly string[]): ReadonlySet<string> {
   let set = verbSets.get(verbs);
