@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
+import express from "express";
 import { draw } from "../../src/index.js";
 import { createHandler, Controller, type ActionContext } from "../../src/http/index.js";
 import { HOST, TRANSPORTS, transport, type Got, type Transport } from "./transports.js";
@@ -28,6 +29,19 @@ function listener(req: http.IncomingMessage & { baseUrl?: string; originalUrl?: 
   });
 }
 
+/**
+ * An Express 5 app, mounted: Express swaps the response's prototype for its own
+ * (`Object.setPrototypeOf(res, app.response)`), and reads the body with its own parsers.
+ */
+const expressApp = express();
+expressApp.use(express.urlencoded({ extended: false }), express.json());
+expressApp.get("/hello", (req, res) => {
+  res.send(`<p>hello from ${req.baseUrl}${req.path}</p>`);
+});
+expressApp.all("/echo", (req, res) => {
+  res.status(201).json({ method: req.method, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, body: req.body ?? null });
+});
+
 const routes = draw((r) => {
   r.resources("photos", () => {
     r.get("search", { on: "collection" });
@@ -49,6 +63,7 @@ const routes = draw((r) => {
   r.mount((request: Request) => Response.json({ url: request.url, method: request.method }), { at: "/fetchapp" });
   r.mount(listener, { at: "/nodeapp" });
   r.mount(inner, { at: "/inner" });
+  r.mount(expressApp, { at: "/express" });
 });
 
 class PhotosController extends Controller {
@@ -237,6 +252,26 @@ for (const name of TRANSPORTS) {
       // A form POST's body was read for _method: the listener still gets it, and the method it names.
       const replayed = json(await dev.request("/nodeapp/f", form("_method=patch&a=1")));
       assert.deepEqual([replayed.method, replayed.url, replayed.body], ["PATCH", "/f", "_method=patch&a=1"]);
+    });
+
+    test("mounts: an Express app answers a GET, a form POST (its body read first for _method) and a JSON POST", async () => {
+      const hello = await dev.request("/express/hello?x=1");
+      assert.equal(hello.status, 200);
+      assert.equal(hello.headers["content-type"], "text/html; charset=utf-8");
+      assert.equal(hello.body, "<p>hello from /express/hello</p>");
+      assert.equal(hello.headers["content-length"], String(hello.body.length));
+      const posted = await dev.request("/express/echo?q=1", form("a=1&b=two"));
+      assert.equal(posted.status, 201);
+      assert.deepEqual(json(posted), { method: "POST", url: "/echo?q=1", baseUrl: "/express", originalUrl: "/express/echo?q=1", body: { a: "1", b: "two" } });
+      const patched = json(await dev.request("/express/echo", form("_method=patch&a=1")));
+      assert.deepEqual([patched.method, patched.body], ["PATCH", { _method: "patch", a: "1" }]);
+      const sent = await dev.request("/express/echo", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: 1, list: ["x"] }) });
+      assert.deepEqual([sent.status, json(sent).body], [201, { n: 1, list: ["x"] }]);
+      const head = await dev.request("/express/hello", { method: "HEAD" });
+      assert.deepEqual([head.status, head.body], [200, ""]);
+      const unknown = await dev.request("/express/nope");
+      assert.equal(unknown.status, 404, "Express' own 404");
+      assert.match(unknown.body, /Cannot GET \/express\/nope/);
     });
 
     test("mounts: another switchyard handler, whose helpers carry the mount point", async () => {
