@@ -42,6 +42,9 @@ expressApp.all("/echo", (req, res) => {
   res.status(201).json({ method: req.method, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, body: req.body ?? null });
 });
 
+/** A fetch handler mounted with the hash form, under a constrained segment. */
+const versionedApi = (request: Request) => Response.json({ url: request.url });
+
 const routes = draw((r) => {
   r.resources("photos", () => {
     r.get("search", { on: "collection" });
@@ -64,6 +67,8 @@ const routes = draw((r) => {
   r.mount(listener, { at: "/nodeapp" });
   r.mount(inner, { at: "/inner" });
   r.mount(expressApp, { at: "/express" });
+  // Rails' hash form, `mount app => "/v/:ver/api", as: "versioned_api", ver: /\d+/`.
+  r.mount({ "/v/:ver/api": versionedApi, as: "versioned_api", ver: /\d+/ });
 });
 
 class PhotosController extends Controller {
@@ -272,6 +277,11 @@ for (const name of TRANSPORTS) {
       const unknown = await dev.request("/express/nope");
       assert.equal(unknown.status, 404, "Express' own 404");
       assert.match(unknown.body, /Cannot GET \/express\/nope/);
+    });
+
+    test("mounts: the hash form { \"/v/:ver/api\": app }, its segment constraint applied", async () => {
+      assert.deepEqual(json(await dev.request("/v/2/api/users?x=1", { method: "POST" })), { url: `http://${HOST}/users?x=1` });
+      assert.equal((await prod.request("/v/two/api/users")).status, 404);
     });
 
     test("mounts: another switchyard handler, whose helpers carry the mount point", async () => {
