@@ -249,6 +249,17 @@ for (const name of TRANSPORTS) {
       assert.deepEqual([head.status, head.headers.location, head.body], [301, `http://${HOST}/photos/5`, ""]);
     });
 
+    test("a port in the Host: helpers and redirect Locations keep it, the scheme's default port is dropped", async () => {
+      const host = "blog.test:8080";
+      assert.equal(json(await dev.request("/photos/search", { host })).helpers, "http://blog.test:8080/photos/5");
+      assert.equal((await dev.request("/articles/5", { host })).headers.location, "http://blog.test:8080/photos/5");
+      assert.equal((await dev.request("/search-here?q=1", { host })).headers.location, "http://blog.test:8080/photos/search?q=1");
+      assert.equal(json(await dev.request("/inner/notes", { host })).url, "http://blog.test:8080/inner/notes/3");
+      // Rails: `port_string` is empty for the scheme's standard port.
+      assert.equal(json(await dev.request("/photos/search", { host: "blog.test:80" })).helpers, "http://blog.test/photos/5");
+      assert.equal((await dev.request("/articles/5", { host: "blog.test:80" })).headers.location, "http://blog.test/photos/5");
+    });
+
     test("mounts: a fetch handler and a node listener get the path after the mount point", async () => {
       assert.deepEqual(json(await dev.request("/fetchapp/a/b?c=1", { method: "DELETE" })), { url: `http://${HOST}/a/b?c=1`, method: "DELETE" });
       assert.deepEqual(json(await dev.request("/fetchapp")), { url: `http://${HOST}/`, method: "GET" });
