@@ -3,17 +3,12 @@
 // a POST with `_method=patch`), a redirect back to the table after each change, and `restore`.
 import { Controller } from "switchyard/http";
 import { Posts, postAttributes, type Post } from "../../models/post.js";
-import { buttonTo, form, h, layout } from "../../views/layout.js";
+import { buttonTo, form, h, layout, postFields } from "../../views/layout.js";
 
 export default class AdminPostsController extends Controller {
   /** The post the request names, or a 404 response. */
   #post(): Post | Response {
     return Posts.find(this.params.id) ?? new Response(`No post ${String(this.params.id)}`, { status: 404, headers: { "content-type": "text/plain" } });
-  }
-
-  #fields(post?: Post): string {
-    return `<label>Title <input name="post[title]" value="${h(post?.title ?? "")}"></label>
-<label>Body <textarea name="post[body]">${h(post?.body ?? "")}</textarea></label>`;
   }
 
   index(): string {
@@ -25,7 +20,7 @@ export default class AdminPostsController extends Controller {
   }
 
   new(): string {
-    return layout("Admin: new post", form(this.helpers.admin_posts_path(), "post", this.#fields(), "Create"));
+    return layout("Admin: new post", form(this.helpers.admin_posts_path(), "post", postFields(), "Create"));
   }
 
   create(): Response {
@@ -36,7 +31,7 @@ export default class AdminPostsController extends Controller {
   edit(): string | Response {
     const post = this.#post();
     if (post instanceof Response) return post;
-    return layout(`Admin: edit ${post.title}`, form(this.helpers.admin_post_path(post), "patch", this.#fields(post), "Update"));
+    return layout(`Admin: edit ${post.title}`, form(this.helpers.admin_post_path(post), "patch", postFields(post), "Update"));
   }
 
   /** PATCH and PUT /admin/posts/:id (Rails routes both to update). */
