@@ -141,13 +141,12 @@ class CaptureSocket extends Duplex {
     done();
   }
 
-  override _destroy(error: Error | null, done: (error: Error | null) => void): void {
+  override _destroy(_error: Error | null, done: (error: Error | null) => void): void {
     if (this.#state === "head") this.#fail(new Error("a mounted node listener closed the connection without answering"));
     else if (this.#state === "body") this.#fail(new Error("a mounted node listener closed the connection before ending its response"));
     this.#release();
     // (Never re-raised as an `error` event: nobody listens on this socket, and the failure is reported above.)
     done(null);
-    void error;
   }
 
   /** The response ended (`finish`: every byte was acknowledged): the body is complete. */
