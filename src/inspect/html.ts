@@ -2,19 +2,20 @@ import type { PatternNode } from "../pattern/ast.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 import { rubyString } from "../support/ruby.js";
-import type { Route } from "../table/route.js";
+import type { Route, RouteSource } from "../table/route.js";
+import { sourceText } from "../table/source.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { prefixSource } from "./prefix.js";
 
 /**
  * What the HTML route table reads of a route: the columns of `bin/rails routes`, the path pattern
  * and requirements its search matches with, and — when routes record where they were declared —
- * `source` (`config/routes.ts:12`). Every `Route` is one.
+ * `source` (shown as `config/routes.ts:12`). Every `Route` is one.
  */
 export type HtmlRoute = Pick<Route, "name" | "verb" | "verbs" | "path" | "reqs" | "controller" | "action" | "requirements" | "anchor"> & {
   readonly pattern: Pick<Route["pattern"], "ast">;
-  /** `file:line` of the declaration that made the route, when recorded. */
-  readonly source?: string | undefined;
+  /** Where the route was declared, when recorded (a `RouteSource`, or the text to show). */
+  readonly source?: RouteSource | string | null | undefined;
 };
 
 /** Options of {@link renderRoutesHtml}. */
@@ -107,7 +108,7 @@ const bodies = new WeakMap<readonly HtmlRoute[], TableBody>();
 function tableBody(routes: readonly HtmlRoute[]): TableBody {
   let body = bodies.get(routes);
   if (body === undefined) {
-    const withSource = routes.some((r) => r.source !== undefined);
+    const withSource = routes.some((r) => r.source != null);
     body = { withSource, rows: routes.map((r) => row(r, withSource)).join("\n"), data: scriptJson(searchData(routes)) };
     if (Object.isFrozen(routes)) bodies.set(routes, body);
   }
@@ -121,10 +122,14 @@ function errorMessage(error: RoutesHtmlOptions["error"]): string | null {
   return `No route matches [${error.method}] ${rubyString(error.path)}`;
 }
 
+function shownSource(r: HtmlRoute): string {
+  return typeof r.source === "string" ? r.source : sourceText(r.source);
+}
+
 function row(r: HtmlRoute, withSource: boolean): string {
   const verb = r.verb === "" ? `<span class="sy-any">any</span>` : escapeHtml(r.verb);
   return `<tr><td>${escapeHtml(r.name ?? "")}</td><td>${verb}</td><th scope="row"><code>${escapeHtml(r.path)}</code></th>` +
-    `<td><code>${escapeHtml(r.reqs)}</code></td>${withSource ? `<td><code>${escapeHtml(r.source ?? "")}</code></td>` : ""}</tr>`;
+    `<td><code>${escapeHtml(r.reqs)}</code></td>${withSource ? `<td><code>${escapeHtml(shownSource(r))}</code></td>` : ""}</tr>`;
 }
 
 /**
@@ -150,7 +155,7 @@ function searchData(routes: readonly HtmlRoute[]): SearchData {
       matchers.push(matcher(r));
     }
     const action = r.controller !== null && r.action !== null ? `${r.controller}#${r.action}` : "";
-    return [m, r.name ?? "", r.verbs, r.reqs, action, r.source ?? ""];
+    return [m, r.name ?? "", r.verbs, r.reqs, action, shownSource(r)];
   });
   return { matchers, routes: rows };
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { loadRoutes, type RouteSet } from "switchyard";
 import { renderRoutesHtml } from "../../src/inspect/html.js";
-import { hostileOptions, hostileRoutes } from "../inspect/html-hostile.js";
+import { hostileOptions, hostileRoutes, shownSource } from "../inspect/html-hostile.js";
 import { chromiumMissing, launch, type Browser } from "./chromium.js";
 import { serveApp, type Served } from "./server.js";
 
@@ -181,7 +181,7 @@ describe("a hostile route table, in chromium", { skip: missing ?? false }, () =>
   test("every text shows as it is, and nothing runs", async () => {
     const cells = await page.locator("#sy-table tr:not(.sy-section):not(.sy-none)").evaluateAll((trs) =>
       (trs as unknown as TableRow[]).filter((tr) => tr.parentElement!.tagName === "TBODY").map((tr) => Array.from(tr.cells, (c) => c.textContent)));
-    const expected = routes.map((r) => [r.name ?? "", r.verb || "any", r.path, r.reqs, r.source ?? ""]);
+    const expected = routes.map((r) => [r.name ?? "", r.verb || "any", r.path, r.reqs, shownSource(r.source)]);
     assert.deepEqual([...cells].sort(), [...expected].sort());
     assert.equal(await page.locator(".sy-error").textContent(), 'No route matches [GET] "/<script>alert(4)</script>"');
     assert.equal(await page.getByRole("searchbox").inputValue(), "\"><img src=x onerror=alert(5)>");

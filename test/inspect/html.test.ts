@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { draw } from "../../src/draw.js";
 import { renderRoutesHtml, type HtmlRoute } from "../../src/inspect/html.js";
-import { hostileOptions, hostileRoutes } from "./html-hostile.js";
+import { hostileOptions, hostileRoutes, shownSource } from "./html-hostile.js";
 import fc from "fast-check";
 import { PathPattern } from "../../src/pattern/path.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../../src/pattern/regexp.js";
@@ -174,7 +174,7 @@ describe("a hostile table", () => {
 
   test("shows every text, escaped", () => {
     assert.deepEqual(tableRows(html), routes.map((r) => [
-      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(r.source ?? ""),
+      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(shownSource(r.source)),
     ]));
     assert.match(html, /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(4\)&lt;\/script&gt;&quot;<\/title>/);
     assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(5\)&gt;"/);
