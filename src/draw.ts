@@ -40,7 +40,8 @@ export interface DrawOptions {
    * Records on each route where it was declared (`route.source`: `config/routes.ts:12`, relative
    * to `root`), as Rails 7.1 does in development: shown by `switchyard routes -E`, `--json`,
    * `--html` and the development pages. Off by default: reading the call stack for every route
-   * makes drawing a table about 2.5 times as long (synth-10000: +148% CPU time, `bench/sources.mjs`).
+   * makes drawing a table about 2.3 to 2.5 times as long (synth-10000: +128% to +148% CPU time
+   * in three paired runs of `bench/sources.mjs`).
    */
   sourceLocations?: boolean;
 }

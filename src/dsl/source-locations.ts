@@ -61,7 +61,10 @@ function applicationFile(name: string): string | null {
 /** Locates declarations relative to an application's root. One per draw. */
 export class SourceLocator {
   readonly #root: string;
-  /** Each frame file name seen: its application file, or null. (Converting a `file:` URL per frame cost more than the capture.) */
+  /**
+   * Each frame file name seen: its application file, or null. (Converting every frame's `file:`
+   * URL took a quarter of the time spent locating, in a CPU profile of drawing synth-10000.)
+   */
   readonly #files = new Map<string, string | null>();
   /** Source maps by the file name V8 reports (null: the file has none). */
   readonly #maps = new Map<string, SourceMap | null>();
@@ -69,7 +72,8 @@ export class SourceLocator {
    * Frames to read: where the last declaration was found, and a few more. Capturing costs by the
    * frame, and between the table builder and the declaration lie 6 (a `get`) to 40 (a resource's
    * route in a namespace) of the mapper's own; consecutive routes sit at much the same depth. A
-   * stack whose application frame lies deeper is read again whole.
+   * stack whose application frame lies deeper is read again whole. (synth-10000: ~32 frames read
+   * per route, 5% of routes read twice; the whole stack is 30 to 90 frames deep there.)
    */
   #limit = 16;
 
