@@ -78,7 +78,7 @@ ${message === null ? "" : `<p class="sy-error">${escapeHtml(message)}</p>\n`}${(
 <div id="sy-search-box" class="sy-search" hidden>
 <label for="sy-search">Search by path, name or controller#action</label>
 <input type="search" id="sy-search" value="${escapeHtml(options.query ?? "")}" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="sy-search-hint" aria-controls="sy-table">
-<p id="sy-search-hint" class="sy-hint">A path finds the routes that match it, then those that match longer paths beginning with it; a name or controller#action finds the routes that have it, then those that contain it.</p>
+<p id="sy-search-hint" class="sy-hint">A path finds the routes that match it, then those that match longer paths beginning with it; a name or controller#action finds the routes that have it, then those that contain it${withSource ? "; a file (config/routes.ts) finds the routes declared in it" : ""}.</p>
 <p id="sy-status" class="sy-status" role="status" aria-live="polite"></p>
 </div>
 <table id="sy-table">

@@ -97,6 +97,8 @@ describe("source locations", () => {
     const rows = tableRows(html);
     assert.deepEqual(rows.map((r) => r[4]), set.routes.map((_, i) => (i === 1 ? "config/routes.ts:3" : "")));
     assert.equal(searchData(html).routes[1]![5], "config/routes.ts:3");
+    assert.match(html, /those that contain it; a file \(config\/routes\.ts\) finds the routes declared in it\.<\/p>/);
+    assert.doesNotMatch(renderRoutesHtml(set.routes), /a file \(config\/routes\.ts\)/);
   });
 
   test("and not otherwise", () => {
