@@ -13,7 +13,7 @@ export type { RouteLintFinding, LintOptions, LintCheck, BacktrackingFinding } fr
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-table.js";
-export type { Route, Endpoint, AppTarget, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
+export type { Route, RouteSource, SourceLocation, Endpoint, AppTarget, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
 export { Redirect } from "./table/redirect.js";
 export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget } from "./table/redirect.js";
 export type { InspectOptions } from "./inspect/sheet.js";

@@ -434,8 +434,7 @@ export class Mapper {
     for (const name of names) {
       const concern = this.#concerns.get(String(name));
       if (!concern) throw new ArgumentError(`No concern named ${String(name)} was found!`);
-      if (typeof concern === "function") concern(options, this);
-      else concern.call(this, options);
+      this.#builder.applyConcern(String(name), () => (typeof concern === "function" ? concern(options, this) : concern.call(this, options)));
     }
     return this;
   }

@@ -3,7 +3,7 @@ import { PathPattern } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { isHash, rubyInspect, rubyRegexpInspect } from "../support/ruby.js";
 import { Redirect } from "../table/redirect.js";
-import type { Endpoint, RequestConstraint, Route } from "../table/route.js";
+import type { Endpoint, RequestConstraint, Route, RouteSource } from "../table/route.js";
 import { type Hash, hasKeys, type Scope } from "./scope.js";
 
 /** Request attributes a hash constraint may test (Rails keeps only keys `ActionDispatch::Request` answers). */
@@ -140,9 +140,9 @@ function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: str
  * Runs once per route, so it builds each object at most once and shares empty ones: the version
  * made of object spreads and `delete`s cost ~7 µs per route plus its garbage.
  */
-export function buildRoute(input: MappingInput, index: number): Route {
+export function buildRoute(input: MappingInput, index: number, source: RouteSource | null = null): Route {
   const pattern = PathPattern.of(input.path);
-  return plainRoute(input, pattern, index) ?? fullRoute(input, pattern, index);
+  return plainRoute(input, pattern, index, source) ?? fullRoute(input, pattern, index, source);
 }
 
 /**
@@ -152,7 +152,7 @@ export function buildRoute(input: MappingInput, index: number): Route {
  * the general path (measured warm; a second draw runs much of this code before it is optimized,
  * where fewer steps count even more).
  */
-function plainRoute(input: MappingInput, pattern: PathPattern, index: number): Route | undefined {
+function plainRoute(input: MappingInput, pattern: PathPattern, index: number, source: RouteSource | null): Route | undefined {
   const { scope, to, formatted } = input;
   if (!scope.isPlain() || input.optionsConstraints !== NO_CONSTRAINTS || hasKeys(input.options)) return undefined;
   if (formatted === true || typeof formatted === "string" || formatted instanceof RegExp || pattern.globNames.length > 0) return undefined;
@@ -163,7 +163,7 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
   const action = targetAction(input, parts);
   if (typeof controller !== "string" || action == null || action instanceof RegExp) return undefined;
   const defaults = { controller: translateController(controller) as string, action: String(action) };
-  return freezeRoute(input, index, pattern, {
+  return freezeRoute(input, index, source, pattern, {
     endpoint: DISPATCH,
     controller: defaults.controller,
     action: defaults.action,
@@ -178,7 +178,7 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
 }
 
 /** Any route (Rails' `Mapping#initialize` and `#build_route`). */
-function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Route {
+function fullRoute(input: MappingInput, pattern: PathPattern, index: number, source: RouteSource | null): Route {
   const { scope, to } = input;
   const pathParams = pattern.names;
   const scopeModule = scope.values.module;
@@ -260,7 +260,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
     : endpoint.kind === "redirect" ? endpoint.redirect.inspect()
     : endpoint.label;
 
-  return freezeRoute(input, index, pattern, {
+  return freezeRoute(input, index, source, pattern, {
     endpoint,
     controller: endpoint.kind === "dispatch" ? controller : null,
     action: endpoint.kind === "dispatch" ? action : null,
@@ -281,7 +281,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
 type RouteParts = Pick<Route, "endpoint" | "controller" | "action" | "requirements" | "defaults" | "requiredDefaults" | "conditions" | "blocks" | "constraints" | "reqs">;
 
 /** The frozen route, its fields in one order (one object shape for every route). */
-function freezeRoute(input: MappingInput, index: number, pattern: PathPattern, parts: RouteParts): Route {
+function freezeRoute(input: MappingInput, index: number, source: RouteSource | null, pattern: PathPattern, parts: RouteParts): Route {
   const { verbs, verb } = verbsOf(input.via);
   return Object.freeze({
     index,
@@ -301,6 +301,7 @@ function freezeRoute(input: MappingInput, index: number, pattern: PathPattern, p
     anchor: input.anchor,
     constraints: parts.constraints,
     reqs: parts.reqs,
+    source,
   });
 }
 

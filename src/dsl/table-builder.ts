@@ -1,8 +1,9 @@
 import { ArgumentError } from "../errors.js";
 import { agePatternCache } from "../pattern/path.js";
 import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "../table/route-table.js";
-import type { Route } from "../table/route.js";
+import type { Route, RouteSource, SourceLocation } from "../table/route.js";
 import { buildRoute, type MappingInput } from "./mapping.js";
+import type { SourceLocator } from "./source-locations.js";
 
 const VALID_NAME = /^[_a-z]\w*$/i;
 
@@ -13,16 +14,22 @@ export class TableBuilder {
   readonly directs = new Map<string, DirectDefinition>();
   readonly resolves = new Map<string, ResolveDefinition>();
   defaultUrlOptions: UrlOptions;
+  /** Locates each route's declaration (`sourceLocations: true`), or null. */
+  readonly #locator: SourceLocator | null;
+  /** The concern being applied: its name, and the `concerns` call that applied the outermost one. */
+  #concern: { readonly name: string; readonly site: SourceLocation | null } | null = null;
 
-  constructor(defaultUrlOptions: UrlOptions = {}) {
+  constructor(defaultUrlOptions: UrlOptions = {}, locator: SourceLocator | null = null) {
     this.defaultUrlOptions = { ...defaultUrlOptions };
+    this.#locator = locator;
     agePatternCache();
   }
 
   add(input: MappingInput): Route {
     const name = input.name;
+    const source = this.#locator === null ? null : this.#source(this.#locator);
     // Rails builds the mapping (and checks the controller) before it checks the name.
-    const route = buildRoute(input, this.routes.length);
+    const route = buildRoute(input, this.routes.length, source);
     if (typeof name === "string" && name !== "") {
       if (!VALID_NAME.test(name)) throw new ArgumentError(`Invalid route name: '${name}'`);
       if (name !== this.#unused && this.namedRoutes.has(name)) {
@@ -40,6 +47,29 @@ export class TableBuilder {
       this.#unused = null;
     }
     return route;
+  }
+
+  /**
+   * Applies a concern (`concerns`, or a `concerns:` option): the routes `apply` adds are located at
+   * the call that applied it, and name the concern and the line of its body. Nested concerns keep
+   * the outermost call (the one outside every concern body) and name the innermost concern.
+   */
+  applyConcern(name: string, apply: () => void): void {
+    if (this.#locator === null) return apply();
+    const outer = this.#concern;
+    this.#concern = { name, site: outer !== null ? outer.site : this.#locator.locate(TableBuilder.prototype.applyConcern) };
+    try {
+      apply();
+    } finally {
+      this.#concern = outer;
+    }
+  }
+
+  #source(locator: SourceLocator): RouteSource | null {
+    const here = locator.locate(TableBuilder.prototype.add);
+    const concern = this.#concern;
+    if (concern === null || concern.site === null) return here;
+    return here === null ? concern.site : { ...concern.site, concern: { name: concern.name, ...here } };
   }
 
   hasNamedRoute(name: string): boolean {

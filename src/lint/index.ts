@@ -1,5 +1,6 @@
 import type { Route } from "../table/route.js";
 import { inspectValue } from "../support/node-inspect.js";
+import { sourceText } from "../table/source.js";
 import { findDuplicates, type DeclaredRoute } from "./duplicates.js";
 import type { PathDomain } from "./languages.js";
 import { findUnreachable, type ReachStats } from "./reachability.js";
@@ -38,7 +39,7 @@ export type LintCheck = "unreachable" | "duplicate" | "backtracking";
 export interface LintOptions {
   /** The checks to run; default all. (`unreachable` also reports `unmatchable` routes.) */
   readonly checks?: readonly LintCheck[];
-  /** How a route is named in messages (e.g. with its source location); default `GET /photos/:id(.:format) (photos#show)`. */
+  /** How a route is named in messages; default `GET /photos/:id(.:format) (photos#show)`, with ` at config/routes.ts:4` when the route records its source. */
   readonly describe?: (route: Route, index: number) => string;
   /** The request paths "unreachable" is proven over (see `PathDomain`). */
   readonly paths?: PathDomain;
@@ -48,9 +49,10 @@ export interface LintOptions {
 
 const verbLabel = (route: Route) => route.verb || "any verb";
 
-/** `GET /photos/:id(.:format) (photos#show)`. */
+/** `GET /photos/:id(.:format) (photos#show)`, and ` at config/routes.ts:4` when the route records where it was declared. */
 export function describeRoute(route: Route): string {
-  return `${verbLabel(route)} ${route.path} (${route.reqs})`;
+  const at = sourceText(route.source);
+  return `${verbLabel(route)} ${route.path} (${route.reqs})${at === "" ? "" : ` at ${at}`}`;
 }
 
 /**

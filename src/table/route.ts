@@ -50,6 +50,26 @@ export interface AppTarget {
   readonly pathInfo: string;
 }
 
+/** A place in a source file: `file` relative to the application's root (absolute when outside it), `line` from 1. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+}
+
+/**
+ * Where a route was declared (Rails 7.1's `source_location`): the innermost call outside
+ * switchyard (and outside `node_modules`) on the stack when the route was added — the `get`,
+ * `resources`, `root` ... line, in `config/routes.ts` or a file it `r.draw`s.
+ *
+ * A route a concern declares is located at the `concerns` call that applied the concern (or the
+ * declaration whose `concerns:` option did), since that call decides its path and name; `concern`
+ * then names the concern and the line of its body that declared the route. (Rails records the
+ * body's line alone, which is the same for every resource the concern is applied to.)
+ */
+export interface RouteSource extends SourceLocation {
+  readonly concern?: SourceLocation & { readonly name: string };
+}
+
 /** One row of the route table: what Rails' `Journey::Route` holds, frozen at draw time. */
 export interface Route {
   /** Position in registration order (Rails' precedence). */
@@ -86,4 +106,6 @@ export interface Route {
   readonly constraints: Readonly<Record<string, unknown>>;
   /** `photos#show { id: /\d+/ }`, as `rails routes` prints the Controller#Action column. */
   readonly reqs: string;
+  /** Where the route was declared, when the table was drawn with `sourceLocations: true`; else null. */
+  readonly source: RouteSource | null;
 }

@@ -150,3 +150,41 @@ test("README.md: the Usage routes print the sheet shown under Inspect", () => {
   const routes = new Function("draw", runnable(usage.code) + "\nreturn routes;")(draw) as ReturnType<typeof draw>;
   assert.equal(routes.inspect(), sheet);
 });
+
+// The README's console sessions: `$ switchyard ...` commands with what they print (and `$ echo $?`
+// with the exit status), run against the application the same section shows — its ```ts blocks
+// whose first line names their file (`// config/routes.ts`) — unless the command names a --root.
+test("README.md: the console sessions print what they show", async () => {
+  const readme = fs.readFileSync(path.join(projectRoot, "README.md"), "utf8");
+  const sessions = [...readme.matchAll(/```console\n((?:(?!```)[\s\S])*)```/g)];
+  assert.ok(sessions.length >= 3, `found ${sessions.length} console sessions`);
+  const { run } = await import("./run.js");
+  for (const session of sessions) {
+    const line = readme.slice(0, session.index).split("\n").length;
+    const section = readme.slice(0, session.index).split(/\n(?=#{2,3} )/).pop()!;
+    const app = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-readme-"));
+    for (const [, file, code] of section.matchAll(/```ts\n\/\/ ((?:config|app)\/[\w/.]+\.ts)\n((?:(?!```)[\s\S])*)```/g)) {
+      fs.mkdirSync(path.join(app, path.dirname(file!)), { recursive: true });
+      fs.writeFileSync(path.join(app, file!), `// ${file}\n${code}`);
+    }
+    // Each `$ ` line starts a command; the lines up to the next are what it printed.
+    const steps = session[1]!.split(/^\$ /m).slice(1).map((step) => {
+      const [command, ...output] = step.split("\n");
+      return { command: command!, output: output.join("\n") };
+    });
+    let last: Awaited<ReturnType<typeof run>> | undefined;
+    for (const { command, output } of steps) {
+      const where = `README.md:${line} ${command}`;
+      if (command === "echo $?") {
+        assert.equal(`${last!.code}\n`, output, where);
+        continue;
+      }
+      const argv = command.split(" ");
+      assert.equal(argv.shift(), "switchyard", where);
+      last = await run(...(argv.includes("--root") ? argv : [...argv, "--root", app]));
+      assert.equal(last.stderr, "", where);
+      assert.equal(last.stdout, output, where);
+    }
+    fs.rmSync(app, { recursive: true, force: true });
+  }
+});

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { draw } from "../../src/draw.js";
 import { renderRoutesHtml, type HtmlRoute } from "../../src/inspect/html.js";
-import { hostileOptions, hostileRoutes } from "./html-hostile.js";
+import { hostileOptions, hostileRoutes, shownSource } from "./html-hostile.js";
 import fc from "fast-check";
 import { PathPattern } from "../../src/pattern/path.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../../src/pattern/regexp.js";
@@ -97,6 +97,8 @@ describe("source locations", () => {
     const rows = tableRows(html);
     assert.deepEqual(rows.map((r) => r[4]), set.routes.map((_, i) => (i === 1 ? "config/routes.ts:3" : "")));
     assert.equal(searchData(html).routes[1]![5], "config/routes.ts:3");
+    assert.match(html, /those that contain it; a file \(config\/routes\.ts\) finds the routes declared in it\.<\/p>/);
+    assert.doesNotMatch(renderRoutesHtml(set.routes), /a file \(config\/routes\.ts\)/);
   });
 
   test("and not otherwise", () => {
@@ -174,7 +176,7 @@ describe("a hostile table", () => {
 
   test("shows every text, escaped", () => {
     assert.deepEqual(tableRows(html), routes.map((r) => [
-      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(r.source ?? ""),
+      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(shownSource(r.source)),
     ]));
     assert.match(html, /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(4\)&lt;\/script&gt;&quot;<\/title>/);
     assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(5\)&gt;"/);
