@@ -5,6 +5,8 @@
  * URI layer: `uri/query.ts`.)
  */
 
+import { rubyFormOf } from "./regexp-forms.js";
+
 const objectProto = Object.prototype;
 
 /**
@@ -85,12 +87,20 @@ export function rubyInspect(v: unknown): string {
     case "symbol": return ":" + (v.description ?? "");
     case "function": return (v as { modelName?: unknown }).modelName != null ? String((v as { modelName?: unknown }).modelName) : v.name || "#<Class>";
   }
-  if (v instanceof RegExp) return `/${v.source}/`;
+  if (v instanceof RegExp) return rubyRegexpInspect(v);
   if (Array.isArray(v)) return "[" + v.map(rubyInspect).join(", ") + "]";
   if (isHash(v)) return rubyHash(v, false);
   const name = modelNameOf(v);
   const id = (v as { id?: unknown }).id;
   return `#<${name}${id !== undefined ? ` id: ${rubyInspect(id)}` : ""}>`;
+}
+
+/** Ruby's `Regexp#inspect`: `/source/mix` (a RegExp translated from a Ruby regexp shows as that one). */
+export function rubyRegexpInspect(re: RegExp): string {
+  const ruby = rubyFormOf(re);
+  const source = ruby ? ruby.source.replace(/\\([\s\S])|\//g, (m, c?: string) => (c === undefined ? "\\/" : m)) : re.source;
+  const flags = ruby ? ruby.flags : (re.flags.includes("s") ? "m" : "") + (re.flags.includes("i") ? "i" : "");
+  return `/${source}/${[..."mix"].filter((f) => flags.includes(f)).join("")}`;
 }
 
 /** A Hash with symbol keys, optionally sorted by key as Rails' messages print them. */
