@@ -164,7 +164,7 @@ export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean, n
       if (source[i + 1] === "]") { out += "\\]"; i++; }
       continue;
     }
-    if (ch === "." && !dotAll) { out += "[^\\n]"; continue; }
+    if (ch === ".") { out += dotAll ? "[\\s\\S]" : "[^\\n]"; continue; }
     if (ch === "(" && source[i + 1] === "?" && source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!") {
       // Named groups become plain groups: names could repeat across requirements.
       const close = source.indexOf(">", i);

@@ -65,8 +65,10 @@ export interface Translation {
 export function translateRuby(source: string, flags: RubyFlags = {}): Translation {
   const scan = prescan(source, !!flags.x);
   const first = new Translator(source, flags, scan, false).run();
-  // Whole-regexp `i` stays a flag unless some part switches it: then every part is spelled out.
-  const out = first.inlineCase && flags.i ? new Translator(source, flags, scan, true).run() : first;
+  // Whole-regexp `i` stays a flag unless some part switches it, or a Unicode property would be
+  // folded by it (JavaScript's `/\p{Lowercase}/iu` takes `É`; Ruby's `/[[:lower:]]/i` does not):
+  // then every part is spelled out.
+  const out = (first.inlineCase || first.properties) && flags.i ? new Translator(source, flags, scan, true).run() : first;
   const jsFlags = (flags.i && !out.manualCase ? "i" : "") + (flags.m ? "s" : "") + (out.unicode ? "u" : "");
   try {
     new RegExp(out.source, jsFlags);
@@ -452,6 +454,7 @@ interface Output {
   /** Whether anything reads differently in JavaScript (else the input is its own translation). */
   readonly changed: boolean;
   readonly inlineCase: boolean;
+  readonly properties: boolean;
   readonly manualCase: boolean;
 }
 
@@ -463,6 +466,8 @@ class Translator {
   changed = false;
   /** Whether some part switches `i` on or off (`(?i)`, `(?-i:...)`). */
   inlineCase = false;
+  /** Whether a Unicode property (`\p{...}`) is used. */
+  properties = false;
   readonly named: boolean;
   readonly global: Mode;
   readonly emit = (s: CharSet): string => this.setSource(s);
@@ -486,7 +491,7 @@ class Translator {
     const repeated = names.find((n, i) => names.indexOf(n) !== i);
     if (repeated !== undefined) this.fail(`two groups are named ${repeated}`, "JavaScript (Node 20) allows a group name once: rename one of them");
     if (this.named && this.scan.groups > names.length) this.changed = true; // unnamed groups do not capture
-    return { source, unicode: this.unicode, changed: this.changed, inlineCase: this.inlineCase, manualCase: this.manualCase };
+    return { source, unicode: this.unicode, changed: this.changed, inlineCase: this.inlineCase, properties: this.properties, manualCase: this.manualCase };
   }
 
   /** Whether case must be spelled out here (rather than left to the whole regexp's `i` flag). */
@@ -805,7 +810,7 @@ class Translator {
         return null;
     }
     if (!ascii || "sShH".includes(e)) this.changed = true;
-    if (set.kind === "class" && set.frags.some((f) => f.startsWith("\\p"))) this.unicode = true;
+    if (set.kind === "class" && set.frags.some((f) => f.startsWith("\\p"))) this.unicode = this.properties = true;
     this.pos += 2;
     return e === e.toUpperCase() ? complement(set, this.emit) : set;
   }
@@ -819,7 +824,7 @@ class Translator {
     const posix = posixClass(key, false, false);
     if (posix) {
       this.changed = true;
-      if (posix.kind === "class" && posix.frags.length > 0) this.unicode = true;
+      if (posix.kind === "class" && posix.frags.length > 0) this.unicode = this.properties = true;
       return posix;
     }
     const js = jsProperty(name);
@@ -830,7 +835,7 @@ class Translator {
       );
     }
     if (js !== name) this.changed = true;
-    this.unicode = true;
+    this.unicode = this.properties = true;
     return frags([`\\p{${js}}`]);
   }
 
@@ -930,7 +935,7 @@ class Translator {
         if (posix) {
           const set = posixClass(posix[2]!, mode.charset === "a", mode.i);
           if (!set) this.fail(`invalid POSIX bracket type [:${posix[2]}:]`);
-          if (set.kind === "class" && set.frags.length > 0) this.unicode = true;
+          if (set.kind === "class" && set.frags.length > 0) this.unicode = this.properties = true;
           this.changed = true;
           this.pos += posix[0].length;
           add(posix[1] === "^" ? complement(set, this.emit) : set);
