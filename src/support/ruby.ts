@@ -77,6 +77,23 @@ export function compareStrings(a: string, b: string): number {
 
 const SYMBOL_KEY = /^[A-Za-z_][A-Za-z0-9_]*[?!=]?$/;
 
+/**
+ * Ruby's `Regexp#inspect`: the source between slashes, `/` escaped (as JS's `source` always has
+ * it), then Ruby's options in the order Ruby prints them: `m` (JS's `s`, dot matches newline)
+ * and `i`. (Ruby has no `g`/`y`/`u`/`d`/`v`; JS has no `x`, and its `m` is how Ruby's `^`/`$`
+ * always behave.) `/a\/b/si` prints as Rails prints `/a\/b/mi`. A RegExp translated from a Ruby
+ * regexp (`pattern/ruby-regexp.ts`) prints as that one, `x` included.
+ */
+export function rubyRegexpInspect(re: RegExp): string {
+  const ruby = rubyFormOf(re);
+  if (ruby) {
+    const source = ruby.source.replace(/\\([\s\S])|\//g, (m, c?: string) => (c === undefined ? "\\/" : m));
+    return `/${source}/${[..."mix"].filter((f) => ruby.flags.includes(f)).join("")}`;
+  }
+  const flags = re.flags;
+  return `/${re.source}/${flags.includes("s") ? "m" : ""}${flags.includes("i") ? "i" : ""}`;
+}
+
 /** Ruby's `inspect`, for error messages that read as Rails' (`{:action=>"show", :id=>nil}`). */
 export function rubyInspect(v: unknown): string {
   if (v === null || v === undefined) return "nil";
@@ -93,14 +110,6 @@ export function rubyInspect(v: unknown): string {
   const name = modelNameOf(v);
   const id = (v as { id?: unknown }).id;
   return `#<${name}${id !== undefined ? ` id: ${rubyInspect(id)}` : ""}>`;
-}
-
-/** Ruby's `Regexp#inspect`: `/source/mix` (a RegExp translated from a Ruby regexp shows as that one). */
-export function rubyRegexpInspect(re: RegExp): string {
-  const ruby = rubyFormOf(re);
-  const source = ruby ? ruby.source.replace(/\\([\s\S])|\//g, (m, c?: string) => (c === undefined ? "\\/" : m)) : re.source;
-  const flags = ruby ? ruby.flags : (re.flags.includes("s") ? "m" : "") + (re.flags.includes("i") ? "i" : "");
-  return `/${source}/${[..."mix"].filter((f) => flags.includes(f)).join("")}`;
 }
 
 /** A Hash with symbol keys, optionally sorted by key as Rails' messages print them. */
