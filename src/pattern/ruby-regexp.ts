@@ -748,18 +748,13 @@ class Translator {
       case "B":
         this.pos += 2;
         return mode.charset === "u" ? changed(this.unicodeBoundary(e === "B"), false) : piece(`\\${e}`, false);
-      case "G": this.fail("\\G has no JavaScript equivalent", "remove it: a constraint is matched from the start of its segment");
-      // falls through (fail throws)
-      case "K": this.fail("\\K has no JavaScript equivalent", "match the part before it with a lookbehind (?<=...) instead");
-      // falls through
-      case "X": this.fail("\\X (a grapheme cluster) has no JavaScript equivalent", "write a class of the characters you accept instead, e.g. [^/]");
-      // falls through
+      case "G": return this.fail("\\G has no JavaScript equivalent", "remove it: a constraint is matched from the start of its segment");
+      case "K": return this.fail("\\K has no JavaScript equivalent", "match the part before it with a lookbehind (?<=...) instead");
+      case "X": return this.fail("\\X (a grapheme cluster) has no JavaScript equivalent", "write a class of the characters you accept instead, e.g. [^/]");
       case "y":
       case "Y":
-        this.fail(`\\${e} (a grapheme cluster boundary) has no JavaScript equivalent`, "remove it");
-      // falls through
-      case "g": this.fail("a subexpression call \\g<...> has no JavaScript equivalent", "write the group's pattern out again");
-      // falls through
+        return this.fail(`\\${e} (a grapheme cluster boundary) has no JavaScript equivalent`, "remove it");
+      case "g": return this.fail("a subexpression call \\g<...> has no JavaScript equivalent", "write the group's pattern out again");
       case "R": this.pos += 2; return changed("(?:\\r\\n|(?!\\r\\n)[\\n\\v\\f\\r\\x85\\u2028\\u2029])");
       case "N": this.pos += 2; return changed("[^\\n]");
       case "O": this.pos += 2; return changed("[\\s\\S]");
@@ -835,7 +830,7 @@ class Translator {
         const m = /^\{(\^?)([^}]*)\}/.exec(this.src.slice(this.pos, this.pos + 100));
         if (!m) this.fail("invalid character property name");
         this.pos += m[0].length;
-        const prop = this.property(m[2]!);
+        const prop = this.property(m[2]!, mode.i);
         return (e === "P") !== (m[1] === "^") ? complement(prop, this.emit) : prop;
       }
       default:
@@ -847,13 +842,13 @@ class Translator {
     return e === e.toUpperCase() ? complement(set, this.emit) : set;
   }
 
-  private property(name: string): CharSet {
+  private property(name: string, ignoreCase: boolean): CharSet {
     const key = name.toLowerCase().replace(/[\s_-]/g, "");
     if (key === "any") {
       this.changed = true;
       return ranges([0, MAX]);
     }
-    const posix = posixClass(key, false, false);
+    const posix = posixClass(key, false, ignoreCase);
     if (posix) {
       this.changed = true;
       if (posix.kind === "class" && posix.frags.length > 0) this.unicode = this.properties = true;
