@@ -13,11 +13,12 @@ export type { RouteLintFinding, LintOptions, LintCheck, BacktrackingFinding } fr
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-table.js";
-export type { Route, RouteSource, SourceLocation, Endpoint, AppTarget, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
+export type { Route, RouteSource, SourceLocation, Requirement, Endpoint, AppTarget, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
 export { Redirect } from "./table/redirect.js";
 export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget } from "./table/redirect.js";
 export type { InspectOptions } from "./inspect/sheet.js";
 export { PathPattern } from "./pattern/path.js";
+export { ruby } from "./pattern/ruby-regexp.js";
 export { inflections, resetInflections, Inflections, pluralize, singularize } from "./support/inflector.js";
 export { compileRecognizer } from "./recognize/index.js";
 export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RecognizeRequest, RouteParams, RedirectResponse, StrategyName } from "./recognize/index.js";

@@ -6,6 +6,7 @@
  * row a concern declared has `concern` (`{ name: "commentable", source: "config/routes.ts:3" }`).
  */
 import type { Route, RouteSource } from "../index.js";
+import { rubyFormOf } from "../support/regexp-forms.js";
 import { locationText } from "../table/source.js";
 
 export interface RouteJson {
@@ -57,10 +58,10 @@ function toJsonObject(obj: Readonly<Record<string, unknown>>): Record<string, Js
   return out;
 }
 
-/** A value as JSON data: RegExp -> its source, function -> its name, symbol -> its description. */
+/** A value as JSON data: RegExp -> its source (a translated Ruby regexp's as declared), function -> its name, symbol -> its description. */
 export function toJsonValue(v: unknown): JsonValue {
   if (v === null || v === undefined) return null;
-  if (v instanceof RegExp) return v.source;
+  if (v instanceof RegExp) return rubyFormOf(v)?.source ?? v.source;
   if (typeof v === "string" || typeof v === "boolean") return v;
   if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
   if (typeof v === "bigint") return v.toString();

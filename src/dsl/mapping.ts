@@ -1,9 +1,11 @@
 import { ArgumentError } from "../errors.js";
 import { PathPattern } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
+import { asRubyRegExp, RubyRegExpError } from "../pattern/ruby-regexp.js";
+import { rubyFormOf } from "../support/regexp-forms.js";
 import { isHash, rubyInspect, rubyRegexpInspect } from "../support/ruby.js";
 import { Redirect } from "../table/redirect.js";
-import type { Endpoint, RequestConstraint, Route, RouteSource } from "../table/route.js";
+import type { Endpoint, RequestConstraint, Requirement, Route, RouteSource } from "../table/route.js";
 import { type Hash, hasKeys, type Scope } from "./scope.js";
 
 /** Request attributes a hash constraint may test (Rails keeps only keys `ActionDispatch::Request` answers). */
@@ -94,15 +96,64 @@ function addControllerModule(controller: unknown, module: unknown): unknown {
   return [module, controller].filter((x) => x != null).join("/");
 }
 
-const ANCHOR_CHARACTERS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
+/** Rails' `ANCHOR_CHARACTERS_REGEX` (`\A` and `\Z` there: a final newline may follow). */
+const ANCHOR_CHARACTERS = /^(\\A|\^)|(\\Z|\\z|\$)\n?$/;
 
+/** Rails' `verify_regexp_requirements`, on the Ruby regexp (a `ruby` literal's own source and flags). */
 function verifyRequirement(re: RegExp): void {
-  if (ANCHOR_CHARACTERS.test(re.source)) {
+  const ruby = rubyFormOf(re);
+  if (ANCHOR_CHARACTERS.test(ruby ? ruby.source : re.source)) {
     throw new ArgumentError(`Regexp anchor characters are not allowed in routing requirements: ${rubyRegexpInspect(re)}`);
   }
-  if (re.flags.includes("s")) {
+  if (ruby ? ruby.flags.includes("m") : re.flags.includes("s")) {
     throw new ArgumentError(`Regexp multiline option is not allowed in routing requirements: ${rubyRegexpInspect(re)}`);
   }
+}
+
+/** How a declaration error names the route: `GET /photos/:id(.:format)`. */
+function routeLabel(input: MappingInput, pattern: PathPattern): string {
+  return `${verbsOf(input.via).verb || "any verb"} ${pattern.spec}`;
+}
+
+/** A constraint RegExp as Ruby reads it (see `asRubyRegExp`), or an ArgumentError naming the route and the constraint. */
+function rubyConstraint(re: RegExp, key: string, input: MappingInput, pattern: PathPattern): RegExp {
+  try {
+    return asRubyRegExp(re);
+  } catch (error) {
+    if (!(error instanceof RubyRegExpError)) throw error;
+    throw new ArgumentError(`The constraint ${key}: ${rubyRegexpInspect(re)} of ${routeLabel(input, pattern)} cannot be matched in JavaScript: ${error.message}.`);
+  }
+}
+
+/** `Regexp.union` lists (`id: ["first", "last"]`), translated once per list: a scope's list serves all its routes. */
+const requirementLists = new WeakMap<readonly unknown[], readonly (RegExp | string | number)[]>();
+
+/**
+ * A segment requirement as the route keeps it: a RegExp as Ruby reads it, checked as Rails checks
+ * it; a list of strings and RegExps (Rails' `Regexp.union`, whose elements Rails does not check);
+ * or the value itself (a literal string).
+ */
+function segmentRequirement(value: unknown, key: string, input: MappingInput, pattern: PathPattern): Requirement {
+  if (value instanceof RegExp) {
+    verifyRequirement(value);
+    return rubyConstraint(value, key, input, pattern);
+  }
+  if (!Array.isArray(value)) return value as string;
+  let list = requirementLists.get(value);
+  if (list === undefined) {
+    list = Object.freeze(
+      value.map((v: unknown) => {
+        if (v instanceof RegExp) return rubyConstraint(v, key, input, pattern);
+        if (typeof v === "string" || typeof v === "number") return v;
+        throw new ArgumentError(
+          `The constraint ${key}: ${inspectValue(value)} of ${routeLabel(input, pattern)} lists ${inspectValue(v)}: ` +
+            `a list of segment values holds strings and RegExps (Rails' Regexp.union), e.g. ${key}: ["first", "last"].`,
+        );
+      }),
+    );
+    requirementLists.set(value, list);
+  }
+  return list;
 }
 
 const isLazyAny = (v: unknown) => v instanceof RegExp && v.source === ".+?" && v.flags === "";
@@ -219,18 +270,16 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number, sou
     blocks = Object.freeze([oc as RequestConstraint]);
   }
 
-  let segmentRequirements: Record<string, RegExp | string> | undefined;
+  let segmentRequirements: Record<string, Requirement> | undefined;
   let conditions: Hash | undefined;
   for (const key in constraints) {
     const value = constraints[key];
-    if (pathParams.includes(key) || key === "controller") {
-      if (value instanceof RegExp) verifyRequirement(value);
-      (segmentRequirements ??= {})[key] = value as RegExp | string;
-    } else if (REQUEST_ATTRIBUTES.has(key)) (conditions ??= {})[key] = value;
+    if (pathParams.includes(key) || key === "controller") (segmentRequirements ??= {})[key] = segmentRequirement(value, key, input, pattern);
+    else if (REQUEST_ATTRIBUTES.has(key)) (conditions ??= {})[key] = value instanceof RegExp ? rubyConstraint(value, key, input, pattern) : value;
   }
 
-  const formats = normalizeFormat(input.formatted);
-  const requirements: Readonly<Record<string, RegExp | string>> = formats
+  const formats = normalizeFormat(input.formatted, input, pattern);
+  const requirements: Readonly<Record<string, Requirement>> = formats
     ? Object.freeze({ ...formats.requirements, ...segmentRequirements })
     : segmentRequirements ? Object.freeze(segmentRequirements) : NO_KEYS as Record<string, never>;
   const defaults: Hash = { ...formats?.defaults, ...urlDefaults, ...scope.values.defaults };
@@ -365,9 +414,9 @@ function checkControllerAction(options: Hash, pathParams: readonly string[], mod
   if (action != null) options.action = action instanceof RegExp ? action : String(action);
 }
 
-function normalizeFormat(formatted: unknown): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {
+function normalizeFormat(formatted: unknown, input: MappingInput, pattern: PathPattern): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {
   if (formatted === true) return { requirements: { format: /.+/ }, defaults: {} };
-  if (formatted instanceof RegExp) return { requirements: { format: formatted }, defaults: { format: null } };
+  if (formatted instanceof RegExp) return { requirements: { format: rubyConstraint(formatted, "format", input, pattern) }, defaults: { format: null } };
   if (typeof formatted === "string") return { requirements: { format: new RegExp(formatted) }, defaults: { format: formatted } };
   return undefined;
 }

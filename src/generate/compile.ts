@@ -12,7 +12,9 @@
  */
 import type { PatternNode } from "../pattern/ast.js";
 import { formatNodes } from "../pattern/ast.js";
-import type { Route } from "../table/route.js";
+import { flagFree, listAsRegexp, requirementSource } from "../pattern/regexp.js";
+import { RubyRegExpError, translateRuby, type Translation } from "../pattern/ruby-regexp.js";
+import type { Requirement, Route } from "../table/route.js";
 import { dict } from "../support/ruby.js";
 import { escapePath, escapeSegment } from "../uri/escape.js";
 import type { Dict } from "../uri/url.js";
@@ -222,21 +224,38 @@ export interface CompiledRoute {
   readonly positional: (values: readonly string[]) => string;
 }
 
-const STRIP_FLAGS = /[gym]/g;
-
 /**
  * A required segment's generation test: Rails' `requirements_for_missing_keys_check`, `/\A#{req}\Z/`.
- * A requirement that is not a RegExp (a string, or an integer Ruby would accept too) is interpolated
- * as regexp source, unescaped, so `constraints: { slug: "a.b" }` lets `s_path("axb")` through and
- * `{ id: 5 }` tests `/\A5\Z/`; source JS cannot compile is matched literally instead.
+ * A RegExp is tested as Ruby reads it (its source made flag-free, as the route regexp embeds it);
+ * a string, or an integer Ruby would accept too, is interpolated as regexp source, unescaped, so
+ * `constraints: { slug: "a.b" }` lets `s_path("axb")` through and `{ id: 5 }` tests `/\A5\Z/`
+ * (source Ruby cannot compile is matched literally instead); a `Regexp.union` list is interpolated
+ * as its `inspect`, `["first", "last"]`: a class of single characters, so that Rails lets
+ * `item_path("f")` through and not `item_path("first")` (an empty list compiles in neither).
  */
-function anchoredTest(re: unknown): RegExp {
-  if (re instanceof RegExp) return new RegExp(`^(?:${re.source})\\n?$`, re.flags.replace(STRIP_FLAGS, ""));
-  const source = String(re);
+function anchoredTest(req: Requirement): RegExp {
+  let source: string;
+  let unicode = false;
+  if (req instanceof RegExp) {
+    source = requirementSource(req);
+    unicode = req.flags.includes("u") || req.flags.includes("v");
+  } else {
+    const t = Array.isArray(req) ? listAsRegexp(req) : stringAsRegexp(String(req));
+    if (t === null) return NEVER;
+    source = flagFree(t.source, t.flags.includes("i"), false);
+    unicode = t.flags.includes("u");
+  }
+  return new RegExp(`^(?:${source})\\n?$`, unicode ? "u" : "");
+}
+
+const NEVER = /(?!)/;
+
+function stringAsRegexp(source: string): Translation {
   try {
-    return new RegExp(`^(?:${source})\\n?$`);
-  } catch {
-    return new RegExp(`^(?:${source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")})\\n?$`);
+    return translateRuby(source);
+  } catch (error) {
+    if (!(error instanceof RubyRegExpError)) throw error;
+    return { source: source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), flags: "", captures: 0, names: [], changed: true };
   }
 }
 

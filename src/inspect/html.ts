@@ -3,7 +3,7 @@ import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp
 import { escapeHtml } from "../support/html.js";
 import { hasAnyKey } from "../support/objects.js";
 import { rubyString } from "../support/ruby.js";
-import type { Route, RouteSource } from "../table/route.js";
+import type { Requirement, Route, RouteSource } from "../table/route.js";
 import { sourceText } from "../table/source.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { prefixSource } from "./prefix.js";
@@ -161,13 +161,17 @@ function searchData(routes: readonly HtmlRoute[]): SearchData {
   return { matchers, routes: rows };
 }
 
+/** A requirement as a key: a RegExp by its source and flags, a string as itself, a list by its members. */
+function requirementKey(req: Requirement): string {
+  if (req instanceof RegExp) return `/${req.source}/${req.flags}`;
+  if (Array.isArray(req)) return `[${(req as Requirement[]).map((v) => (v instanceof RegExp ? requirementKey(v) : JSON.stringify(v))).join(",")}]`;
+  return String(req);
+}
+
 /** What a route's matchers are made of: its path, its requirements, whether it is anchored. */
 function matcherKey(r: HtmlRoute): string {
   let key = `${r.anchor ? "" : "~"}${r.path}`;
-  for (const name in r.requirements) {
-    const req = r.requirements[name]!;
-    key += typeof req === "string" ? `\n${name}=${req}` : `\n${name}/${req.source}/${req.flags}`;
-  }
+  for (const name in r.requirements) key += `\n${name}=${requirementKey(r.requirements[name]!)}`;
   return key;
 }
 

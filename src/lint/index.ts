@@ -125,7 +125,10 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
         if (use === undefined) uses.set(key, (use = { re, usage, what, routes: [] }));
         use.routes.push(i);
       };
-      for (const [name, req] of Object.entries(route.requirements)) if (req instanceof RegExp) add(req, "segment", `segment constraint ${name}:`);
+      for (const [name, req] of Object.entries(route.requirements)) {
+        // A list's RegExps are alternatives of the segment's regexp (Rails' Regexp.union).
+        for (const v of Array.isArray(req) ? req : [req]) if (v instanceof RegExp) add(v, "segment", `segment constraint ${name}:`);
+      }
       for (const [name, cond] of Object.entries(route.conditions)) {
         for (const v of Array.isArray(cond) ? cond : [cond]) if (v instanceof RegExp) add(v, "request", `request constraint ${name}:`);
       }

@@ -1,4 +1,7 @@
 import type { PathPattern } from "../pattern/path.js";
+import type { Requirement } from "../pattern/regexp.js";
+
+export type { Requirement };
 import type { Redirect } from "./redirect.js";
 
 /** The request attributes that constraints see (SPEC §1: method, path, host, subdomain, params, headers). */
@@ -88,10 +91,12 @@ export interface Route {
   /** `action`, or `":action"` when it is a path segment, or null for apps. */
   readonly action: string | null;
   /**
-   * Segment requirements the pattern is matched with (Journey's `path.requirements`): a RegExp
-   * (or a literal string) per path parameter, plus `format` for `format: true`/a format default.
+   * Segment requirements the pattern is matched with (Journey's `path.requirements`): a RegExp, a
+   * literal string or a `Regexp.union` list per path parameter, plus `format` for `format: true`/a
+   * format default. A declared RegExp whose source Ruby reads differently from JavaScript is here
+   * as its translation (`[[:alpha:]]+` as `[\p{Alphabetic}]+`); the sheet still shows the declared one.
    */
-  readonly requirements: Readonly<Record<string, RegExp | string>>;
+  readonly requirements: Readonly<Record<string, Requirement>>;
   /** Defaults merged into params on recognition (controller, action, `defaults:`, extra options). */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Keys of `defaults` that URL generation must be given (Rails' required defaults). */

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { draw, type Mapper } from "switchyard";
+import { draw, ruby, type Mapper } from "switchyard";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const doc = fs.readFileSync(path.join(projectRoot, "docs/dsl.md"), "utf8");
@@ -44,7 +44,7 @@ test("docs/dsl.md has an example for every declaration", () => {
 for (const example of examples) {
   test(`docs/dsl.md:${example.line} prints the sheet shown`, () => {
     const js = ts.transpileModule(example.code, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
-    const declare = new Function("r", js) as (r: Mapper) => void;
+    const declare = (r: Mapper) => (new Function("r", "ruby", js) as (r: Mapper, tag: typeof ruby) => void)(r, ruby);
     const apiOnly = example.code.includes("apiOnly: true");
     const routes = draw((r) => declare(r), { apiOnly, drawPaths: [drawDir] });
     assert.equal(routes.inspect(), example.sheet);
@@ -137,7 +137,7 @@ for (const file of ["README.md", "docs/dsl.md", "docs/coming-from-rails.md"]) {
           assert.deepEqual(JSON.parse(JSON.stringify(fn()) ?? "null"), want.value, where);
         }
       };
-      new Function("draw", "check", runnable(prelude) + "\n" + runnable(calls.js))(draw, check);
+      new Function("draw", "check", "ruby", runnable(prelude) + "\n" + runnable(calls.js))(draw, check, ruby);
       assert.equal(seen.length, calls.expected.length);
     });
   }

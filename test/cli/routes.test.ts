@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./run.js";
+import { draw, ruby } from "../../src/index.js";
+import { routeToJson } from "../../src/cli/json.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, "../..");
@@ -196,6 +198,11 @@ describe("switchyard routes --json", () => {
     assert.equal(feed.defaults.format, "atom");
     const search = rows.find((row) => row.name === "search")!;
     assert.equal(search.verb, "GET|POST");
+  });
+
+  test("writes a constraint translated from Ruby as declared, and lists as lists", () => {
+    const [route] = draw((r) => r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[[:alpha:]]+/, format: ["json", ruby`/x m l/x`] } })).routes;
+    assert.deepEqual(routeToJson(route!).constraints, { tag: "[[:alpha:]]+", format: ["json", "x m l"] });
   });
 
   test("honours -c and -g", async () => {

@@ -162,6 +162,22 @@ describe("the search's data", () => {
     }), { numRuns: 500 });
   });
 
+  test("a Regexp.union list: its own matcher, whole members, and their beginnings", () => {
+    const routes = draw((r) => {
+      r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last"] } });
+      r.get("items/:idx", { to: "items#pick", constraints: { idx: ["middle"] } });
+      r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[[:alpha:]]+/ } });
+    }).routes;
+    const data = searchData(renderRoutesHtml(routes));
+    assert.equal(data.matchers.length, 3);
+    const [exact, flags, , prefix] = data.matchers[data.routes[0]![0]]!;
+    assert.deepEqual(["/items/first", "/items/last.json", "/items/firstlast", "/items/middle"].map((p) => new RegExp(exact, flags).test(p)), [true, true, false, false]);
+    assert.deepEqual(["/items/fi", "/items/la", "/items/mi"].map((p) => new RegExp(prefix, flags).test(p)), [true, true, false]);
+    const [tags, tagFlags] = data.matchers[data.routes[2]![0]]!;
+    assert.deepEqual(["/tags/abc", "/tags/a1"].map((p) => new RegExp(tags, tagFlags).test(p)), [true, false]);
+    assert.equal(data.routes[2]![3], "tags#show { tag: /[[:alpha:]]+/ }");
+  });
+
   test("names, verbs, controller#action and the sheet's text, per route", () => {
     const archive = data.routes[set.routes.findIndex((r) => r.name === "archive")]!;
     assert.deepEqual(archive.slice(1), ["archive", ["GET"], "archives#show { year: /\\d{4}/ }", "archives#show", ""]);

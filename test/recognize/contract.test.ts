@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { draw } from "../../src/index.js";
 import { compileRecognizer } from "../../src/recognize/index.js";
 import { plain, STRATEGIES } from "./factory.js";
+import { caseDeclaration } from "../conformance/declaration.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixturesDir = path.join(here, "..", "conformance", "fixtures");
@@ -24,7 +25,7 @@ for (const file of fs.readdirSync(fixturesDir).filter((f) => f.endsWith(".json")
   describe(`recognition contract: ${file}`, () => {
     for (const c of cases) {
       it(c.id, () => {
-        const routes = draw(new Function("r", c.ts) as never, { apiOnly: c.api_only }).routes;
+        const routes = draw(caseDeclaration(c.ts), { apiOnly: c.api_only }).routes;
         const rec = Object.fromEntries(STRATEGIES.map((s) => [s, compileRecognizer(routes, s)]));
         for (const p of c.recognize!) {
           if (JSON.stringify(p.result).includes("$binary")) continue;
