@@ -12,14 +12,14 @@ import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/r
 import { type CompiledRoute, compileRoute } from "./compile.js";
 import {
   type RouteIndex, type Strategy, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
-  indexIn, normalizedController, routeSetUrlFor, splitCallerOptions, splitHash,
+  indexIn, normalizedController, renderGenerated, routeSetUrlFor, splitCallerOptions, splitHash,
 } from "./generator.js";
 import { type RouteBase, directUrl, routeBase } from "./direct.js";
 import { type RouteKeys, routeKeys } from "./naming.js";
 import { forInIsExact } from "../support/objects.js";
 import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
 import { type ParamValue, recordParam, toParam } from "../uri/query.js";
-import { type Dict, UrlSettings, optionName, pathOfUrl, renderUrl } from "../uri/url.js";
+import { type Dict, UrlSettings, optionName, pathOfUrl } from "../uri/url.js";
 
 /** A model instance: `toParam()` fills a segment, else `id`. */
 export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
@@ -184,7 +184,7 @@ function optimizedPathHelper(
   optimized: (args: readonly unknown[], param: (v: unknown) => ParamValue) => string,
 ): RouteHelper {
   const { literals: L, indexes: I, escapers: E } = cr.template;
-  const argSize = cr.requiredParts.length;
+  const argSize = cr.positionalParts.length;
   if (argSize === 1 && I.length === 1) {
     const [l0, l1] = L as [string, string];
     const e0 = E[0]!;
@@ -221,10 +221,11 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
   const name = cr.name!;
   const segmentKeys = cr.parts;
   const sizeWithoutFormat = cr.sizeWithoutFormat;
-  const argSize = cr.requiredParts.length;
-  // Rails' OptimizedUrlHelper: taken only when nothing can change the path but the segments.
+  const argSize = cr.positionalParts.length;
+  // Rails' OptimizedUrlHelper, for a call with exactly `argSize` arguments and no options object.
+  const optimized = ctx.optimize && cr.optimizable;
+  // Its path is the whole URL when no route default shapes the URL (the bare `_path` helper).
   const shapesUrl = URL_SHAPING_DEFAULTS.some((k) => k in cr.defaults);
-  const fast = ctx.optimize && cr.optimizable && !shapesUrl;
   /** `controller_options.merge(route.defaults)`, the start of every general call. */
   const base: Dict = Object.assign(dict(), ctx.defaults, cr.defaults);
   let start: RouteBase | null = null;
@@ -233,7 +234,7 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
     const constraints: Dict = Object.assign(dict(), cr.messageRequirements);
     const missing: string[] = [];
     for (let i = 0; i < argSize; i++) {
-      const key = cr.requiredParts[i]!;
+      const key = cr.positionalParts[i]!;
       const v = toParam(args[i]);
       if (segmentOf(v) === null) missing.push(key);
       constraints[key] = v;
@@ -269,17 +270,18 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
   }
 
   /**
-   * Any call but an optimized `_path` one: `directUrl` where it answers, else `general`. (A `_url`
-   * helper's optimized form is the optimized path with the URL options of the base.)
+   * Any call but a bare optimized `_path` one: `directUrl` where it answers, else `general`. An
+   * optimized call is the optimized path with the URL options of the base (`params`, `anchor`,
+   * `trailing_slash`... among the route's defaults), as Rails' `url_strategy.call(options)`.
    */
   function direct(args: readonly unknown[], n: number, options: Record<string, unknown> | null): string {
     start ??= routeBase(cr, base, ctx.direct);
-    if (fast && options === null && n === argSize) return renderUrl(start.url, optimizedPath(args, toParam), "", strategy);
+    if (optimized && options === null && n === argSize) return renderGenerated(start.url, optimizedPath(args, toParam), null, strategy);
     return directUrl(cr, start, args, n, options, strategy, false) ?? general(args, n, options);
   }
 
   const any = splitTrailingOptions(direct);
-  if (fast && strategy === "path") {
+  if (optimized && !shapesUrl && strategy === "path") {
     const helper = optimizedPathHelper(cr, optimizedFailure, any, optimizedPath);
     ctx.recordPaths.set(helper, { argSize, path: (records) => optimizedPath(records, recordParam as (v: unknown) => ParamValue) });
     return helper;

@@ -298,12 +298,14 @@ describe("direct paths: random calls on random route sets", () => {
     codes: (r) => r.get("codes/:code", { to: "codes#show", as: "code", constraints: { code: /[a-z0-9]+/ } }),
     feed: (r) => r.get("feed", { to: "feeds#show", as: "feed", defaults: { format: "rss", kind: "all" } }),
     legacy: (r) => r.get(":controller(/:action(/:id))"),
+    repeated: (r) => r.get("twice/:x/again/:x(/:y)", { to: "twice#show", as: "twice" }),
+    shaped: (r) => r.get("shaped/:x(/:y)", { to: "shaped#show", as: "shaped", defaults: { x: "9", trailing_slash: true } }),
   };
   const KEYS = [
     "id", "slug", "comment_id", "photo_id", "locale", "year", "month", "day", "path", "code", "format", "anchor", "params",
     "host", "protocol", "port", "subdomain", "domain", "tldLength", "scriptName", "script_name", "trailingSlash", "onlyPath",
     "only_path", "relativeUrlRoot", "user", "password", "controller", "action", "use_route", "_recall", "kind", "q", "page",
-    "constructor", "__proto__",
+    "constructor", "__proto__", "x", "y",
   ];
   class Rec extends Model {}
   const value: fc.Arbitrary<unknown> = fc.oneof(

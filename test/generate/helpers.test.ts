@@ -44,6 +44,62 @@ describe("named helpers: positional arguments", () => {
   });
 });
 
+describe("named helpers: a segment name the path repeats", () => {
+  // Rails' optimized helper takes one argument per occurrence (`required_parts` keeps repeats)
+  // and keys them in order, so the last wins; any other call keys them by the distinct names.
+  const h = draw((r) => {
+    r.get("/oxen/:ox_id/oxen/:ox_id/pens/:id", { to: "pens#show", as: "ox_pen" });
+    r.get("/a/:x/b/:x", { to: "a#b", as: "ab" });
+    r.get("/c/:x/d/:x", { to: "c#d", as: "cd", constraints: { x: /\d+/ } });
+    r.get("/t/:x/u/:x", { to: "t#u", as: "tu", defaults: { trailing_slash: true } });
+  }).helpers;
+
+  it("one argument per occurrence: the last one fills the name everywhere", () => {
+    assert.equal(h.ox_pen_path(1, 2, 3), "/oxen/2/oxen/2/pens/3");
+    assert.equal(h.ab_path(1, 2), "/a/2/b/2");
+    assert.equal(h.ab_path("a b", "c/d"), "/a/c%2Fd/b/c%2Fd");
+    assert.equal(h.tu_path(1, 2), "/t/2/u/2/");
+    assert.equal(h.ox_pen_path(new Model(1), new Model(2, "two"), new Model(3)), "/oxen/two/oxen/two/pens/3");
+  });
+  it("any other count, or an options object, keys the distinct names in order", () => {
+    assert.equal(h.ox_pen_path(1, 2), "/oxen/1/oxen/1/pens/2");
+    assert.equal(h.ox_pen_path(1, 2, 3, 4), "/oxen/1/oxen/1/pens/2.3");
+    assert.equal(h.ox_pen_path(1, 2, { id: 3 }), "/oxen/1/oxen/1/pens/3.2");
+    assert.equal(h.ox_pen_path(1, 2, 3, { anchor: "z" }), "/oxen/1/oxen/1/pens/2.3#z");
+    assert.equal(h.ab_path(1), "/a/1/b/1");
+    assert.equal(h.ab_path(1, 2, 3), "/a/1/b/1.2");
+    assert.equal(h.ab_url(1, 2, { host: "h.com" }), "http://h.com/a/1/b/1.2");
+  });
+  it("a route the optimized helper does not take (a constraint) keys them by the distinct names", () => {
+    assert.equal(h.cd_path(1, 2), "/c/1/d/1.2");
+  });
+  it("with default URL options no call is optimized", () => {
+    const d = draw((r) => { r.get("/a/:x/b/:x", { to: "a#b", as: "ab" }); }, { defaultUrlOptions: { host: "ex.com" } }).helpers;
+    assert.equal(d.ab_path(1, 2), "/a/1/b/1.2");
+    assert.equal(d.ab_url(1, 2), "http://ex.com/a/1/b/1.2");
+  });
+  it("every occurrence's argument must be present; the message lists each missing one", () => {
+    assert.throws(() => h.ox_pen_path(null, 2, 3), {
+      name: "UrlGenerationError",
+      message: 'No route matches {:action=>"show", :controller=>"pens", :id=>"3", :ox_id=>"2"}, missing required keys: [:ox_id]',
+    });
+    assert.throws(() => h.ox_pen_path(null, null, 3), /missing required keys: \[:ox_id, :ox_id\]$/);
+    assert.throws(() => h.ab_path(1, null), /:x=>nil\}, missing required keys: \[:x\]$/);
+  });
+});
+
+describe("named helpers: an exact call on a route whose defaults shape the URL", () => {
+  it("fills the required segments by position, as Rails' optimized helper, then applies the defaults", () => {
+    const h = draw((r) => {
+      r.get("/k/:x(/:y)", { to: "k#s", as: "k", defaults: { x: "9", trailing_slash: true } });
+      r.get("/p/:id", { to: "p#s", as: "p", defaults: { params: { a: 1 } } });
+    }).helpers;
+    assert.equal(h.k_path(1), "/k/1/");
+    assert.equal(h.k_path(1, 2), "/k/1/2/");
+    assert.equal(h.p_path(1), "/p/1?a=1");
+  });
+});
+
 describe("named helpers: values and escaping", () => {
   const h = draw((r) => {
     r.get("tags/:name", { to: "tags#show", as: "tag" });

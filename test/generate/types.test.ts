@@ -19,6 +19,7 @@ const app = () => draw((r) => {
   r.get("files/*path", { to: "files#show", as: "file" });
   r.resource("profile", { only: ["show"] });
   r.direct("homepage", () => "https://rubyonrails.org");
+  r.get("a/:x/b/:x", { to: "a#b", as: "twice" });
 });
 
 const usage = `
@@ -46,6 +47,9 @@ const s: string[] = [
   h.url_for({ controller: "photos", action: "index" }),
   h.polymorphic_path([new Photo(1)]),
   h.route_for("photo", 1),
+  h.twice_path(1),
+  h.twice_path(1, 2),
+  h.twice_path({ x: 1 }),
 ];
 // @ts-expect-error photo_path needs an id
 h.photo_path();
@@ -71,6 +75,13 @@ describe("typed helpers", () => {
       "(id: Param, format: Param, options?: HelperOptions): string;",
       '(options: HelperOptions & { "id": Param }): string;',
       '(format: Param, options: HelperOptions & { "id": Param }): string;',
+    ]);
+  });
+
+  it("number the optimized call's parameters for a segment the path repeats", () => {
+    assert.deepEqual(helperSignatures(["x", "format"], ["x"], new Set(), ["x", "x"]).slice(0, 2), [
+      "(x: Param, x_2: Param): string;",
+      "(x: Param, options?: HelperOptions): string;",
     ]);
   });
 
