@@ -48,8 +48,11 @@ export interface HelperOptions {
 /** Something polymorphic helpers turn into a route: a record, a class, a route-name string, or a list of them. */
 export type PolymorphicTarget = RecordLike | string | (abstract new (...args: any[]) => unknown) | readonly (RecordLike | string | null | undefined | (abstract new (...args: any[]) => unknown))[] | Record<string, unknown>;
 
-/** What `url_for` accepts: a URL string, an options hash (`controller`, `action`, segments...), a record or an array. */
-export type UrlForTarget = string | HelperOptions | PolymorphicTarget | null | undefined;
+/**
+ * What `url_for` accepts: a URL string, an options hash (`controller`, `action`, segments...), a
+ * record or an array, or a Symbol naming a route or `direct` (`Symbol.for("basket")`: `basket_url()`).
+ */
+export type UrlForTarget = string | symbol | HelperOptions | PolymorphicTarget | null | undefined;
 
 /** A named-route or `direct` helper. */
 export type RouteHelper = (...args: any[]) => string;
@@ -314,6 +317,12 @@ function fullUrlFor(ctx: Context, target: unknown): string {
   if (Array.isArray(target)) {
     const [components, options] = splitOptions(target);
     return polymorphic(ctx, "url", components, options ?? {});
+  }
+  // A Symbol names a route or `direct` (Ruby's `url_for(:basket)`, `direct(:shop) { :basket }`):
+  // its `_url` helper, called without arguments (`handle_string_call`), so it needs a host.
+  if (typeof target === "symbol") {
+    const name = target.description ?? "";
+    return callHelper(ctx, `${name}_url`, [], () => `url_for(:${name})`);
   }
   if (typeof target === "function") return callHelper(ctx, classMethod(ctx, target, "", "url", false), [], "url_for(" + modelNameOf(target) + ")");
   if (isRecord(target)) return handleModelCall(ctx, target, "url");
