@@ -13,12 +13,12 @@
  */
 import type { CompiledRoute } from "./compile.js";
 import {
-  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
+  PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
   splitHash,
 } from "./generator.js";
 import { forInIsExact } from "../support/objects.js";
 import { truthy } from "../support/ruby.js";
-import { type Dict, UrlSettings, isUrlOption, optionName } from "../uri/url.js";
+import { type Dict, type UrlKind, UrlSettings, isUrlOption, optionName } from "../uri/url.js";
 
 /** What every direct call of one route starts from: a base hash (see `routeBase`), split once. */
 export interface RouteBase {
@@ -75,7 +75,7 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
  */
 export function directUrl(
   cr: CompiledRoute, start: RouteBase, args: readonly unknown[], n: number, options: Record<string, unknown> | null,
-  strategy: Strategy, urlFor: boolean,
+  kind: UrlKind, urlFor: boolean,
 ): string | undefined {
   if (!start.direct || (options !== null && !forInIsExact())) return undefined;
   const parts = cr.parts;
@@ -113,5 +113,5 @@ export function directUrl(
   }
   const values = extractParts(cr, raw);
   if (missingKeys(cr, values) !== null) return undefined;
-  return renderGenerated(url, formatParts(cr, values), leftovers, strategy, options !== null);
+  return renderGenerated(url, formatParts(cr, values), leftovers, kind, options !== null);
 }

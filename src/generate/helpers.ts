@@ -11,7 +11,7 @@ import { ArgumentError } from "../errors.js";
 import type { DirectDefinition, ResolveDefinition, RouteTable } from "../table/route-table.js";
 import { type CompiledRoute, compileRoute } from "./compile.js";
 import {
-  type RouteIndex, type Strategy, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
+  type RouteIndex, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
   indexIn, normalizedController, renderGenerated, routeSetUrlFor, splitCallerOptions, splitHash,
 } from "./generator.js";
 import { type RouteBase, directUrl, routeBase } from "./direct.js";
@@ -19,7 +19,7 @@ import { type RouteKeys, routeKeys } from "./naming.js";
 import { forInIsExact } from "../support/objects.js";
 import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
 import { type ParamValue, recordParam, toParam } from "../uri/query.js";
-import { type Dict, UrlSettings, optionName, pathOfUrl } from "../uri/url.js";
+import { type Dict, type UrlKind, UrlSettings, optionName, pathOfUrl } from "../uri/url.js";
 
 /** A model instance: `toParam()` fills a segment, else `id`. */
 export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
@@ -220,7 +220,7 @@ function optimizedPathHelper(
   };
 }
 
-function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): RouteHelper {
+function namedHelper(ctx: Context, cr: CompiledRoute, kind: UrlKind): RouteHelper {
   const name = cr.name!;
   const segmentKeys = cr.parts;
   const sizeWithoutFormat = cr.sizeWithoutFormat;
@@ -269,7 +269,7 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
       for (let i = 0; i < m; i++) hash[pathParams[i]!] = args[i];
     }
     if (inner !== null) for (const k in inner) hash[k] = inner[k];
-    return routeSetUrlFor(ctx.index, hash, name, strategy);
+    return routeSetUrlFor(ctx.index, hash, name, kind);
   }
 
   /**
@@ -279,12 +279,12 @@ function namedHelper(ctx: Context, cr: CompiledRoute, strategy: Strategy): Route
    */
   function direct(args: readonly unknown[], n: number, options: Record<string, unknown> | null): string {
     start ??= routeBase(cr, base, ctx.direct);
-    if (optimized && options === null && n === argSize) return renderGenerated(start.url, optimizedPath(args, toParam), null, strategy);
-    return directUrl(cr, start, args, n, options, strategy, false) ?? general(args, n, options);
+    if (optimized && options === null && n === argSize) return renderGenerated(start.url, optimizedPath(args, toParam), null, kind);
+    return directUrl(cr, start, args, n, options, kind, false) ?? general(args, n, options);
   }
 
   const any = splitTrailingOptions(direct);
-  if (optimized && !shapesUrl && strategy === "path") {
+  if (optimized && !shapesUrl && kind === "path") {
     const helper = optimizedPathHelper(cr, optimizedFailure, any, optimizedPath);
     ctx.recordPaths.set(helper, { argSize, path: (records) => optimizedPath(records, recordParam as (v: unknown) => ParamValue) });
     return helper;
@@ -350,7 +350,7 @@ function urlForOneRoute(ctx: Context, options: Record<string, unknown>): string 
   return directUrl(cr, start, NO_ARGS, 0, options, "url", true);
 }
 
-function handleModelCall(ctx: Context, record: object, suffix: Strategy): string {
+function handleModelCall(ctx: Context, record: object, suffix: UrlKind): string {
   const mapping = ctx.resolves.get(modelNameOf(record));
   if (mapping) return customCall(ctx, mapping, [record], suffix === "path");
   const [method, args] = handleModel(ctx, record, "", suffix, false);
@@ -386,17 +386,17 @@ function keysOf(ctx: Context, target: object): RouteKeys {
   return routeKeys(name, ctx.keyCache);
 }
 
-function classMethod(ctx: Context, klass: object, prefix: string, suffix: Strategy, singular: boolean): string {
+function classMethod(ctx: Context, klass: object, prefix: string, suffix: UrlKind, singular: boolean): string {
   const keys = keysOf(ctx, klass);
   return `${prefix}${singular ? keys.singularRouteKey : keys.routeKey}_${suffix}`;
 }
 
-function handleModel(ctx: Context, record: object, prefix: string, suffix: Strategy, singular: boolean): [string, unknown[]] {
+function handleModel(ctx: Context, record: object, prefix: string, suffix: UrlKind, singular: boolean): [string, unknown[]] {
   if (isPersisted(record)) return [`${prefix}${keysOf(ctx, record).singularRouteKey}_${suffix}`, [record]];
   return [classMethod(ctx, record, prefix, suffix, singular), []];
 }
 
-function handleList(ctx: Context, list: readonly unknown[], prefix: string, suffix: Strategy, singular: boolean): [string, unknown[]] {
+function handleList(ctx: Context, list: readonly unknown[], prefix: string, suffix: UrlKind, singular: boolean): [string, unknown[]] {
   const args: unknown[] = [];
   const route: string[] = [];
   const last = list.length - 1;
@@ -434,7 +434,7 @@ function callHelper(ctx: Context, method: string, args: unknown[], what: string 
   return (fn as RouteHelper)(...args);
 }
 
-function polymorphic(ctx: Context, type: Strategy, target: unknown, options: Record<string, unknown>): string {
+function polymorphic(ctx: Context, type: UrlKind, target: unknown, options: Record<string, unknown>): string {
   if (isHash(target)) {
     const merged = { ...target, ...options };
     const record = merged.id;
@@ -524,7 +524,7 @@ function isInstanceLike(v: unknown, C: unknown): boolean {
  * the method name again: `polymorphic_path([magazine, ad])` then costs the helper plus ~25 ns
  * where it cost the helper plus ~450 ns.
  */
-function polymorphicHelper(ctx: Context, type: Strategy, action: string | null): (target: unknown, options?: Record<string, unknown> | null) => string {
+function polymorphicHelper(ctx: Context, type: UrlKind, action: string | null): (target: unknown, options?: Record<string, unknown> | null) => string {
   const shapes: Shape[] = [];
   const prefix = action === null ? "" : action + "_";
 
