@@ -14,7 +14,7 @@ import {
   type RouteIndex, PathOptions, assignOptions, dict, finishUrl, generationError, indexRoutes, normalizedAction,
   indexIn, normalizedController, renderGenerated, routeSetUrlFor, splitCallerOptions, splitHash,
 } from "./generator.js";
-import { type RouteBase, directUrl, routeBase } from "./direct.js";
+import { type RouteBase, fastRouteUrl, routeBase } from "./fast-path.js";
 import { type RouteKeys, routeKeys } from "./naming.js";
 import { forInIsExact } from "../support/objects.js";
 import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
@@ -88,11 +88,11 @@ interface Context {
   readonly defaultUrl: UrlSettings;
   readonly defaultPath: PathOptions;
   readonly optimize: boolean;
-  /** Take the direct paths (`directUrl`, `splitCallerOptions`, the polymorphic shape cache) where they apply; false gives the reference behaviour. */
-  readonly direct: boolean;
+  /** Take the fast paths (`fastRouteUrl`, `splitCallerOptions`, the polymorphic shape cache) where they apply; false gives the reference behaviour. */
+  readonly fastPaths: boolean;
   /**
-   * `url_for`'s `directUrl` bases by route index (`default_url_options` split for that route),
-   * made on first use; null when `url_for` cannot take that path (no direct paths, or default
+   * `url_for`'s `fastRouteUrl` bases by route index (`default_url_options` split for that route),
+   * made on first use; null when `url_for` cannot take that path (no fast paths, or default
    * URL options that name a controller or action).
    */
   readonly urlForBases: (RouteBase | undefined)[] | null;
@@ -273,17 +273,17 @@ function namedHelper(ctx: Context, cr: CompiledRoute, kind: UrlKind): RouteHelpe
   }
 
   /**
-   * Any call but a bare optimized `_path` one: `directUrl` where it answers, else `general`. An
+   * Any call but a bare optimized `_path` one: `fastRouteUrl` where it answers, else `general`. An
    * optimized call is the optimized path with the URL options of the base (`params`, `anchor`,
    * `trailing_slash`... among the route's defaults), as Rails' `url_strategy.call(options)`.
    */
-  function direct(args: readonly unknown[], n: number, options: Record<string, unknown> | null): string {
-    start ??= routeBase(cr, base, ctx.direct);
+  function call(args: readonly unknown[], n: number, options: Record<string, unknown> | null): string {
+    start ??= routeBase(cr, base, ctx.fastPaths);
     if (optimized && options === null && n === argSize) return renderGenerated(start.url, optimizedPath(args, toParam), null, kind);
-    return directUrl(cr, start, args, n, options, kind, false) ?? general(args, n, options);
+    return fastRouteUrl(cr, start, args, n, options, kind, false) ?? general(args, n, options);
   }
 
-  const any = splitTrailingOptions(direct);
+  const any = splitTrailingOptions(call);
   if (optimized && !shapesUrl && kind === "path") {
     const helper = optimizedPathHelper(cr, optimizedFailure, any, optimizedPath);
     ctx.recordPaths.set(helper, { argSize, path: (records) => optimizedPath(records, recordParam as (v: unknown) => ParamValue) });
@@ -298,9 +298,9 @@ function fullUrlFor(ctx: Context, target: unknown): string {
   if (target === null || target === undefined) return routeSetUrlFor(ctx.index, Object.assign(dict(), ctx.defaults), null, "url");
   if (typeof target === "string") return target;
   if (isHash(target)) {
-    if (ctx.direct && forInIsExact()) {
-      const direct = urlForOneRoute(ctx, target);
-      if (direct !== undefined) return direct;
+    if (ctx.fastPaths && forInIsExact()) {
+      const one = urlForOneRoute(ctx, target);
+      if (one !== undefined) return one;
       const url = ctx.defaultUrl.copy();
       const path = ctx.defaultPath.copy();
       if (splitCallerOptions(target, url, path, true)) return finishUrl(ctx.index, null, undefined, url, path, "url");
@@ -331,7 +331,7 @@ function fullUrlFor(ctx: Context, target: unknown): string {
 
 /**
  * `url_for(options)` when the normalized controller and action name exactly one route that names
- * no other required default (as most do: `photos#show`): that route through `directUrl`, without
+ * no other required default (as most do: `photos#show`): that route through `fastRouteUrl`, without
  * the path options dictionary or the candidates' scoring. Undefined when it does not apply.
  */
 function urlForOneRoute(ctx: Context, options: Record<string, unknown>): string | undefined {
@@ -347,7 +347,7 @@ function urlForOneRoute(ctx: Context, options: Record<string, unknown>): string 
   const keys = cr.requiredDefaultKeys;
   if (keys.length !== 2 || indexIn(keys, "controller") < 0 || indexIn(keys, "action") < 0) return undefined;
   const start = (ctx.urlForBases[cr.index] ??= routeBase(cr, ctx.defaults, true));
-  return directUrl(cr, start, NO_ARGS, 0, options, "url", true);
+  return fastRouteUrl(cr, start, NO_ARGS, 0, options, "url", true);
 }
 
 function handleModelCall(ctx: Context, record: object, suffix: UrlKind): string {
@@ -576,7 +576,7 @@ function polymorphicHelper(ctx: Context, type: UrlKind, action: string | null): 
   }
 
   return (target, options) => {
-    if (ctx.direct && (options === undefined || options === null)) {
+    if (ctx.fastPaths && (options === undefined || options === null)) {
       const url = viaShape(target);
       if (url !== undefined) return url;
     }
@@ -599,9 +599,9 @@ export interface BuildHelpersOptions {
   /**
    * false: every call takes the reference path, which merges and copies the options through
    * dictionaries as Rails does (helper hash, path options, leftover params, URL options). The
-   * tests compare the direct paths against it.
+   * tests compare the fast paths against it.
    */
-  readonly direct?: boolean;
+  readonly fastPaths?: boolean;
 }
 
 export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {}): Helpers {
@@ -624,9 +624,9 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
     defaultUrl,
     defaultPath,
     optimize: Object.keys(defaults).length === 0,
-    direct: options.direct ?? true,
+    fastPaths: options.fastPaths ?? true,
     recordPaths: new Map(),
-    urlForBases: (options.direct ?? true) && !("controller" in defaults) && !("action" in defaults) ? new Array<RouteBase | undefined>(compiled.length) : null,
+    urlForBases: (options.fastPaths ?? true) && !("controller" in defaults) && !("action" in defaults) ? new Array<RouteBase | undefined>(compiled.length) : null,
     helpers,
     resolves: table.resolves,
     keyCache: new Map(),
