@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { draw, renderHelperTypes } from "../../src/index.js";
-import { helperSignatures } from "../../src/generate/types.js";
+import { helperSignatures } from "../../src/generate/declarations.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -86,7 +86,7 @@ describe("typed helpers", () => {
   });
 
   it("make wrong helper calls compile errors (tsc --noEmit)", () => {
-    const dir = fs.mkdtempSync(path.join(root, "test", "generate", ".types-"));
+    const dir = fs.mkdtempSync(path.join(root, "test", "generate", ".declarations-"));
     try {
       fs.writeFileSync(path.join(dir, "routes.d.ts"), renderHelperTypes(app()));
       fs.writeFileSync(path.join(dir, "usage.ts"), usage);
