@@ -21,8 +21,9 @@
 //                         switchyard/node and switchyard/http on node:http
 //   switchyard-fastify, switchyard-hono, switchyard-express   switchyard's adapters, each the only
 //                         plugin/middleware of an app of its host framework
-// A server whose module is missing (today: every switchyard one, the HTTP layer is not built yet)
-// is skipped, with the reason printed; one that fails to start is reported and the run goes on.
+// A server whose module is missing (a switchyard server, when SWITCHYARD_ROOT names a build
+// without switchyard/http and its adapters) is skipped, with the reason printed; one that fails
+// to start is reported and the run goes on.
 //
 // How. (1) Each server in turn is started, its heap read, and every distinct request of the list
 // (1,196) sent once and its answer compared with the table's expectation (200 and the route key as
@@ -304,7 +305,7 @@ for (const s of live) {
 }
 
 const rps = Object.fromEntries(live.map((s) => [s.name, s.rps]));
-const ratio = (a, b) => (rps[a] && rps[b] ? `${(rps[a] / rps[b]).toFixed(2)}x` : `pending (${[a, b].filter((n) => !rps[n]).join(", ")} not measured)`);
+const ratio = (a, b) => (rps[a] && rps[b] ? `${(rps[a] / rps[b]).toFixed(2)}x` : `not measured (${[a, b].filter((n) => !rps[n]).join(", ")})`);
 console.log("\nratios of requests/s:");
 console.log(`  ${"switchyard-node / fastify".padEnd(36)} ${ratio("switchyard-node", "fastify")}`);
 for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} / ${host}`.padEnd(36)} ${ratio(`switchyard-${host}`, host)}`);
@@ -312,7 +313,7 @@ for (const s of live) if (s.name !== "node") console.log(`  ${`${s.name} / node 
 // Server CPU time per request, as a speed ratio (less CPU a request is faster): steadier than
 // requests/s on a shared machine, since a neighbour's load slows the clock, not the work.
 const cpuOf = Object.fromEntries(live.map((s) => [s.name, s.cpu]));
-const cpuRatio = (a, b) => (cpuOf[a] && cpuOf[b] ? `${(cpuOf[b] / cpuOf[a]).toFixed(2)}x` : "pending");
+const cpuRatio = (a, b) => (cpuOf[a] && cpuOf[b] ? `${(cpuOf[b] / cpuOf[a]).toFixed(2)}x` : "not measured");
 console.log("\nratios of server CPU time per request, best rounds (b's µs / a's: above 1, a does a request with less CPU):");
 console.log(`  ${"switchyard-node vs fastify".padEnd(36)} ${cpuRatio("switchyard-node", "fastify")}`);
 for (const host of ["express", "fastify", "hono"]) console.log(`  ${`switchyard-${host} vs ${host}`.padEnd(36)} ${cpuRatio(`switchyard-${host}`, host)}`);

@@ -1,8 +1,8 @@
 // One server of bench/http in a process of its own: `node --expose-gc server.mjs NAME`, forked by
 // bench/http/run.mjs with an IPC channel. Loads servers/NAME.mjs, whose default export builds a
 // node:http Server (not yet listening) for the rails-app table, listens on 127.0.0.1 (a free port)
-// and tells the parent { ready: port }, or { skip: reason } when the server's module (a switchyard
-// adapter not built yet) is missing, or { failed: message }. Then answers { heap: true } with the
+// and tells the parent { ready: port }, or { skip: reason } when the server's module is missing (a
+// switchyard adapter, in a build from before switchyard/http), or { failed: message }. Then answers { heap: true } with the
 // memory in use after full collections, and exits on { exit: true } or when the parent goes.
 import { setImmediate as tick } from "node:timers/promises";
 import { Skip, loadTable } from "./table.mjs";

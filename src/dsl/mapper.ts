@@ -6,7 +6,7 @@ import { underscore } from "../support/inflector.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
 import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./mapping.js";
-import type { Block, Handler, MatchOptions, MountOptions, NamespaceOptions, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
+import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
 import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
 import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeKey, type ScopeLevel } from "./scope.js";
 import type { TableBuilder } from "./table-builder.js";
@@ -744,20 +744,54 @@ export class Mapper {
     throw new ArgumentError(`redirection argument not supported: ${inspectValue(path)}; give a path, an options object or a function`);
   }
 
-  /** `mount app, at: "/x"`: any request handler, matched by path prefix with any verb. */
-  mount(app: Handler, options: MountOptions): this {
-    if (!isCallable(app)) throw new ArgumentError("A rack application must be specified");
-    const opts: Hash = { ...(options ?? {}) };
-    const path = opts.at as string | undefined;
-    delete opts.at;
-    if (!path) {
+  /**
+   * `mount app, at: "/x"`: any request handler, matched by path prefix with any verb. Rails' hash
+   * form, `mount app => "/x", as: "x"` (how most apps mount Sidekiq::Web), is
+   * `mount({ "/x": app, as: "x" })`: the entry whose value is a handler gives the path, the other
+   * keys are the options.
+   */
+  mount(app: Handler, options: MountOptions): this;
+  mount(mapping: MountMapping): this;
+  mount(app: Handler | MountMapping, options?: MountOptions): this {
+    let handler: unknown = app;
+    let path: unknown;
+    let opts: Hash = {};
+    if (options !== undefined && options !== null) {
+      opts = { ...options };
+      path = opts.at;
+      delete opts.at;
+    } else if (isHash(app) && !isCallable(app)) {
+      // Rails takes the first key that responds to `call` (the app) and its value (the path); a
+      // JS object's keys are strings, so here the path is the key and the handler its value. An
+      // option's value may be a function too (`constraints: (req) => ...`): options are never the app.
+      const mapping: Hash = app;
+      handler = undefined;
+      const apps: string[] = [];
+      for (const key of Object.keys(mapping)) {
+        const value = mapping[key];
+        if (!MOUNT_OPTION_KEYS.has(key) && isCallable(value)) {
+          apps.push(key);
+          handler ??= value;
+          path ??= key;
+        } else opts[key] = value;
+      }
+      if (apps.length > 1) {
+        const shown = apps.map((k) => JSON.stringify(k)).join(", ");
+        throw new ArgumentError(`mount got ${apps.length} applications (${shown}) in one hash: mount each with its own call, r.mount({ ${JSON.stringify(apps[0])}: app, ... })`);
+      }
+      if (apps.length === 1 && "at" in opts) {
+        throw new ArgumentError(`mount got both a path (${inspectValue(path)}) and at: ${inspectValue(opts.at)}: give the path once, r.mount({ "/path": app }) or r.mount(app, { at: "/path" })`);
+      }
+    }
+    if (!isCallable(handler)) throw new ArgumentError("A rack application must be specified");
+    if (path === undefined || path === null || path === false) {
       throw new ArgumentError(
-        'Must be called with mount point\n\n  mount SomeRackApp, at: "some_route"\n  or\n  mount(SomeRackApp => "some_route")\n\nIn switchyard: r.mount(handler, { at: "/some_route" })',
+        'Must be called with mount point\n\n  mount SomeRackApp, at: "some_route"\n  or\n  mount(SomeRackApp => "some_route")\n\nIn switchyard: r.mount(handler, { at: "/some_route" }) or r.mount({ "/some_route": handler })',
       );
     }
-    opts.as ||= appName(app);
+    opts.as ||= appName(handler);
     opts.via ||= "all";
-    return this.match(path, { ...opts, to: app, anchor: false, format: false } as MatchOptions);
+    return this.match(String(path), { ...opts, to: handler, anchor: false, format: false } as MatchOptions);
   }
 
   // ---------------------------------------------------------------- files, custom URLs, settings
@@ -825,6 +859,9 @@ function toFromPath(path: string, to: unknown, action: unknown): unknown {
   if (!MATCH_SHORTHAND.test(withoutFormat)) return null;
   return withoutFormat.replace(/^\//, "").replace(/\/([^/]*)$/, "#$1").replace(/-/g, "_");
 }
+
+/** The keys of `mount`'s options: in its hash form, never the application's path. */
+const MOUNT_OPTION_KEYS: ReadonlySet<string> = new Set(["at", "as", "via", "constraints", "defaults"]);
 
 /** A mounted class is named after itself (`AdminApp` -> `admin_app`), as Rails names mounted Rack classes. */
 function appName(app: unknown): string | null {

@@ -1,7 +1,7 @@
 import { ArgumentError } from "../errors.js";
 import { PathPattern } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
-import { isHash, rubyInspect } from "../support/ruby.js";
+import { isHash, rubyInspect, rubyRegexpInspect } from "../support/ruby.js";
 import { Redirect } from "../table/redirect.js";
 import type { Endpoint, RequestConstraint, Route } from "../table/route.js";
 import { type Hash, hasKeys, type Scope } from "./scope.js";
@@ -95,10 +95,6 @@ function addControllerModule(controller: unknown, module: unknown): unknown {
 }
 
 const ANCHOR_CHARACTERS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
-
-function rubyRegexpInspect(re: RegExp): string {
-  return inspectValue(re).replace(/\/([is]*)$/, (_m, f: string) => "/" + f.replace("s", "m"));
-}
 
 function verifyRequirement(re: RegExp): void {
   if (ANCHOR_CHARACTERS.test(re.source)) {

@@ -95,3 +95,10 @@ export interface MountOptions {
   constraints?: ConstraintMap | RequestConstraint;
   defaults?: Record<string, unknown>;
 }
+
+/**
+ * Rails' hash form of `mount` (`mount Sidekiq::Web => "/sidekiq", as: "sidekiq"`):
+ * `r.mount({ "/sidekiq": handler, as: "sidekiq" })`. One entry maps the path to the handler; the
+ * other keys are `MountOptions` without `at` (and, as in `match`, `segment: /regexp/` constraints).
+ */
+export type MountMapping = Omit<MountOptions, "at"> & { readonly [pathOrOption: string]: unknown };

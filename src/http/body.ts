@@ -6,32 +6,25 @@
  * malformed body is a `BadRequest` (Rails: `ActionController::BadRequest`, 400), never a crash.
  */
 import { dict, isHash } from "../support/ruby.js";
+import { mediaType, MIME_BY_TYPE } from "../uri/mime.js";
 import { nestPairs, parseNestedQuery, QueryParseError, type NestedParams } from "../uri/query.js";
 import { BadRequest, type Exchange } from "./exchange.js";
 
 /** How a body is read into params: a form (urlencoded), multipart, JSON, or not at all. */
 export type BodyKind = "form" | "multipart" | "json" | null;
 
-/** A Content-Type's media type, lower-cased, without parameters (Rack's `media_type`). */
-export function mediaTypeOf(contentType: string | undefined): string {
-  if (contentType === undefined) return "";
-  const semi = contentType.indexOf(";");
-  return (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
-}
-
-// Rails' JSON MIME type and its synonyms (`Mime[:json]`: application/json, text/x-json, application/jsonrequest).
-const JSON_TYPES = new Set(["application/json", "text/x-json", "application/jsonrequest"]);
-
 /**
  * What a request's body is read as. Rack's `form_data?`: a urlencoded or multipart/form-data body,
- * or a POST with no Content-Type at all; its `parseable_data?`: multipart/related and multipart/mixed.
+ * or a POST with no Content-Type (absent or empty: Rack's `content_type` is nil for both); its
+ * `parseable_data?`: multipart/related and multipart/mixed. Rails' `ParamsParser`: JSON, by
+ * `Mime[:json]` or one of its synonyms.
  */
 export function bodyKind(contentType: string | undefined, originalMethod: string): BodyKind {
-  const type = mediaTypeOf(contentType);
+  const type = mediaType(contentType);
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "multipart/form-data" || type === "multipart/related" || type === "multipart/mixed") return "multipart";
-  if (JSON_TYPES.has(type)) return "json";
-  if (type === "" && originalMethod === "POST") return "form";
+  if (MIME_BY_TYPE[type] === "application/json") return "json";
+  if ((contentType === undefined || contentType === "") && originalMethod === "POST") return "form";
   return null;
 }
 

@@ -5,9 +5,10 @@
  * `IncomingMessage` never builds a `Request` unless asked (a few microseconds a request in Node 20).
  */
 import type { Helpers, Route, RouteSet } from "../index.js";
+import { escapeHtml } from "../support/html.js";
 import { splitHostHeader } from "../uri/host.js";
 import type { Exchange } from "./exchange.js";
-import { escapeHtml, HTML } from "./reply.js";
+import { HTML } from "./reply.js";
 
 /** Rails' params: path parameters over the query string's over the body's, Rack's nesting (`a[b][]`). No inherited keys. */
 export type Params = Record<string, unknown>;

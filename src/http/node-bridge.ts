@@ -1,9 +1,10 @@
 /**
  * Calling a node listener `(req, res)` — an Express app, a connect stack — from a fetch request:
  * a mounted node listener reached through the fetch handler (Hono, or `handler(new Request(...))`
- * in a test). The listener gets node's own `IncomingMessage` and `ServerResponse` classes (so
- * `req.on("data")`, `res.writeHead`, `res.setHeader`, Express' `res.send` behave as under
- * `http.createServer`), fed from the request and captured into a streamed `Response`.
+ * in a test), or a form POST's replay after its body was read for `_method`. The listener gets
+ * node's own `IncomingMessage` and an unmodified `ServerResponse` (so `req.on("data")`,
+ * `res.writeHead`, Express' `res.send` behave as under `http.createServer`): the request is fed
+ * from the fetch request, and the response is read back from what node writes to its socket.
  */
 import http from "node:http";
 import { Duplex } from "node:stream";
@@ -20,13 +21,6 @@ export interface NodeCall {
   readonly headers: Headers;
   readonly body: BodySource | null;
   readonly encrypted: boolean;
-}
-
-/** A socket stand-in: not readable, writes discarded (the response is captured before it), `encrypted` as the request's scheme. */
-function nullSocket(encrypted: boolean): Duplex {
-  const socket = new Duplex({ read() {}, write: (_c, _e, cb) => cb() });
-  Object.assign(socket, { encrypted, remoteAddress: undefined, setTimeout: () => socket, setNoDelay: () => socket, setKeepAlive: () => socket });
-  return socket;
 }
 
 /** Feeds a body into the request stream as the listener reads it (its backpressure respected). */
@@ -53,82 +47,222 @@ function feed(req: http.IncomingMessage, body: BodySource | null): void {
   };
 }
 
-/**
- * A ServerResponse whose output becomes a `Response`: the status and headers when the listener
- * first writes (or ends), the body as a stream of what it writes.
- */
-class CapturedResponse extends http.ServerResponse {
-  #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  #resolve: (r: Response) => void;
-  #started = false;
+/** Headers that describe the connection, not the response: not carried into the `Response` (RFC 9110 §7.6.1). */
+const HOP_BY_HOP: ReadonlySet<string> = new Set(["connection", "keep-alive", "transfer-encoding"]);
 
-  constructor(req: http.IncomingMessage, resolve: (r: Response) => void) {
-    super(req);
-    this.#resolve = resolve;
-    // Makes writeHead() merge its headers into the ones getHeaders() reads (else only the raw header text holds them).
-    this.setHeader("x-switchyard", "");
-    this.removeHeader("x-switchyard");
-  }
+const CR = 13;
+const LF = 10;
 
-  #start(final: Uint8Array | null): void {
-    if (this.#started) return;
-    this.#started = true;
-    if (!this.headersSent) (this as unknown as { _implicitHeader(): void })._implicitHeader();
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(this.getHeaders())) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-      else headers.set(name, String(value));
+/** Takes the framing off a chunked body (`<hex size>[;ext]\r\n<data>\r\n … 0\r\n<trailers>\r\n`), as node wrote it. */
+class Unchunk {
+  #state: "size" | "data" | "crlf" | "trailer" | "end" = "size";
+  #line = "";
+  #left = 0;
+
+  /** Calls `out` with the data bytes in `bytes`; true once the last chunk and the trailers are read. */
+  push(bytes: Uint8Array, out: (data: Uint8Array) => void): boolean {
+    let i = 0;
+    while (i < bytes.length && this.#state !== "end") {
+      if (this.#state === "data") {
+        const n = Math.min(this.#left, bytes.length - i);
+        out(bytes.subarray(i, i + n));
+        i += n;
+        this.#left -= n;
+        if (this.#left === 0) this.#state = "crlf";
+        continue;
+      }
+      const byte = bytes[i++]!;
+      if (byte !== LF) {
+        if (byte !== CR && this.#state !== "crlf") this.#line += String.fromCharCode(byte);
+        continue;
+      }
+      const line = this.#line;
+      this.#line = "";
+      if (this.#state === "crlf") this.#state = "size";
+      else if (this.#state === "trailer") {
+        if (line === "") this.#state = "end";
+      } else {
+        const size = parseInt(line, 16);
+        if (!(size >= 0)) throw new Error(`a mounted node listener's chunked body has a malformed chunk size ${JSON.stringify(line)}`);
+        this.#left = size;
+        this.#state = size === 0 ? "trailer" : "data";
+      }
     }
-    const noBody = this.statusCode === 204 || this.statusCode === 304 || (this.statusCode >= 100 && this.statusCode < 200);
-    let body: ReadableStream<Uint8Array> | Uint8Array | null = null;
-    if (!noBody) {
-      if (final !== null) body = final;
-      else body = new ReadableStream<Uint8Array>({ start: (c) => void (this.#controller = c) });
-    }
-    this.#resolve(new Response(body, { status: this.statusCode, statusText: this.statusMessage || undefined, headers }));
-  }
-
-  override write(chunk: unknown, encoding?: unknown, cb?: unknown): boolean {
-    this.#start(null);
-    const bytes = toBytes(chunk, encoding);
-    if (bytes !== null && bytes.byteLength > 0) this.#controller?.enqueue(bytes);
-    const done = typeof encoding === "function" ? encoding : cb;
-    if (typeof done === "function") queueMicrotask(() => (done as () => void)());
-    return true;
-  }
-
-  override end(chunk?: unknown, encoding?: unknown, cb?: unknown): this {
-    if (this.writableEnded) return this;
-    const bytes = typeof chunk === "function" ? null : toBytes(chunk, encoding);
-    if (!this.#started) this.#start(bytes ?? new Uint8Array(0));
-    else {
-      if (bytes !== null && bytes.byteLength > 0) this.#controller?.enqueue(bytes);
-      this.#controller?.close();
-    }
-    // (`writableEnded` reads `finished`.)
-    (this as { finished: boolean }).finished = true;
-    const done = [chunk, encoding, cb].find((x) => typeof x === "function") as (() => void) | undefined;
-    queueMicrotask(() => {
-      this.emit("finish");
-      done?.();
-      this.emit("close");
-    });
-    return this;
+    return this.#state === "end";
   }
 }
 
-function toBytes(chunk: unknown, encoding: unknown): Uint8Array | null {
-  if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
-  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-  if (chunk instanceof Uint8Array) return chunk;
-  throw new TypeError(`a mounted node listener wrote ${typeof chunk}: write strings or bytes`);
+/**
+ * The socket a mounted listener's `ServerResponse` writes to: it reads the bytes node would send
+ * back into a `Response` — the status line and headers when they are written (informational 1xx
+ * answers skipped), then the body as a stream, chunked framing taken off, with backpressure (a
+ * write is acknowledged when the stream wants more, so `res.write` returns false and `drain`
+ * follows as on a real socket). Reading the bytes rather than overriding `ServerResponse`'s
+ * methods is what makes this hold for any listener: Express 5 swaps the response's prototype
+ * (`Object.setPrototypeOf(res, app.response)`), which dropped a subclass's `write`/`end` and left
+ * the request hanging; wrappers, `flushHeaders` and calls through `ServerResponse.prototype` all
+ * end on the socket too.
+ */
+class CaptureSocket extends Duplex {
+  /** A HEAD request: node writes no body for it. */
+  readonly #head: boolean;
+  readonly #resolve: (r: Response) => void;
+  readonly #reject: (e: unknown) => void;
+  #state: "head" | "body" | "done" = "head";
+  #pending: Uint8Array[] = [];
+  #pendingSize = 0;
+  #unchunk: Unchunk | null = null;
+  #controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  #waiting: (() => void) | null = null;
+
+  constructor(encrypted: boolean, head: boolean, resolve: (r: Response) => void, reject: (e: unknown) => void) {
+    super();
+    this.#head = head;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    Object.assign(this, { encrypted, remoteAddress: undefined, setTimeout: () => this, setNoDelay: () => this, setKeepAlive: () => this });
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    try {
+      this.#take(chunk);
+    } catch (e) {
+      this.#fail(e);
+    }
+    // Acknowledged once the stream has room: until then node buffers, and `res.write` returns false.
+    const c = this.#controller;
+    if (c !== null && this.#state === "body" && c.desiredSize !== null && c.desiredSize <= 0) this.#waiting = done;
+    else done();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    done();
+  }
+
+  override _destroy(_error: Error | null, done: (error: Error | null) => void): void {
+    if (this.#state === "head") this.#fail(new Error("a mounted node listener closed the connection without answering"));
+    else if (this.#state === "body") this.#fail(new Error("a mounted node listener closed the connection before ending its response"));
+    this.#release();
+    // (Never re-raised as an `error` event: nobody listens on this socket, and the failure is reported above.)
+    done(null);
+  }
+
+  /** The response ended (`finish`: every byte was acknowledged): the body is complete. */
+  finished(): void {
+    if (this.#state === "body") {
+      this.#state = "done";
+      this.#controller?.close();
+    }
+    this.destroy();
+  }
+
+  #release(): void {
+    const w = this.#waiting;
+    this.#waiting = null;
+    w?.();
+  }
+
+  #fail(e: unknown): void {
+    const state = this.#state;
+    this.#state = "done";
+    if (state === "head") this.#reject(e);
+    else if (state === "body") this.#controller?.error(e);
+  }
+
+  #take(bytes: Uint8Array): void {
+    if (this.#state === "head") {
+      this.#pending.push(bytes);
+      this.#pendingSize += bytes.byteLength;
+      const all = this.#pending.length === 1 ? bytes : Buffer.concat(this.#pending, this.#pendingSize);
+      const end = Buffer.from(all.buffer, all.byteOffset, all.byteLength).indexOf("\r\n\r\n");
+      if (end < 0) {
+        this.#pending = [all];
+        return;
+      }
+      this.#pending = [];
+      this.#pendingSize = 0;
+      const rest = all.subarray(end + 4);
+      if (!this.#start(Buffer.from(all.buffer, all.byteOffset, end).toString("latin1"))) {
+        if (rest.byteLength > 0) this.#take(rest); // an informational answer: the real one follows
+        return;
+      }
+      bytes = rest;
+    }
+    if (this.#state !== "body" || bytes.byteLength === 0) return;
+    const c = this.#controller;
+    if (c === null) return; // (a body that may not have one: HEAD, 204, 304)
+    if (this.#unchunk === null) c.enqueue(bytes);
+    else if (this.#unchunk.push(bytes, (data) => c.enqueue(data))) {
+      this.#state = "done";
+      c.close();
+    }
+  }
+
+  /** Reads a status line and headers; false for an informational (1xx) answer. */
+  #start(text: string): boolean {
+    const lines = text.split("\r\n");
+    const status = /^HTTP\/\d\.\d (\d{3})(?: (.*))?$/.exec(lines[0]!);
+    if (status === null) throw new Error(`a mounted node listener wrote ${JSON.stringify(lines[0]!.slice(0, 100))} where a status line belongs`);
+    const code = Number(status[1]);
+    if (code >= 100 && code < 200 && code !== 101) return false;
+    const headers = new Headers();
+    let chunked = false;
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i]!;
+      const colon = line.indexOf(":");
+      if (colon <= 0) continue;
+      const name = line.slice(0, colon).trim().toLowerCase();
+      const value = line.slice(colon + 1).trim();
+      if (name === "transfer-encoding" && /(?:^|,)\s*chunked\s*$/i.test(value)) chunked = true;
+      if (!HOP_BY_HOP.has(name)) headers.append(name, value);
+    }
+    this.#state = "body";
+    const noBody = this.#head || code === 204 || code === 304;
+    let body: ReadableStream<Uint8Array> | null = null;
+    if (!noBody) {
+      if (chunked) this.#unchunk = new Unchunk();
+      body = new ReadableStream<Uint8Array>(
+        {
+          start: (c) => void (this.#controller = c),
+          pull: () => this.#release(),
+          cancel: () => {
+            this.#state = "done";
+            this.destroy();
+          },
+        },
+        { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+      );
+    }
+    this.#resolve(new Response(body, { status: code, statusText: status[2] || undefined, headers }));
+    return true;
+  }
+}
+/**
+ * The headers with the framing a server would have received for the body: a WHATWG `Request`
+ * carries none (its length is set on the wire), and body parsers (Express', `type-is`) read a
+ * request without Content-Length or Transfer-Encoding as having no body.
+ */
+function framing(headers: Headers, body: BodySource | null): Headers {
+  if (body === null) return headers;
+  if (body instanceof Uint8Array) {
+    if (headers.get("content-length") === String(body.byteLength) && !headers.has("transfer-encoding")) return headers;
+    const out = new Headers(headers);
+    out.delete("transfer-encoding");
+    out.set("content-length", String(body.byteLength));
+    return out;
+  }
+  if (headers.has("content-length") || headers.has("transfer-encoding")) return headers;
+  const out = new Headers(headers);
+  out.set("transfer-encoding", "chunked");
+  return out;
 }
 
 /** Calls `listener` with node request/response objects made from `call`; resolves to its response. */
 export function callNodeListener(listener: (req: any, res: any) => unknown, call: NodeCall): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
-    const socket = nullSocket(call.encrypted);
+    const socket = new CaptureSocket(call.encrypted, call.method === "HEAD", resolve, reject);
     const req = new http.IncomingMessage(socket as unknown as import("node:net").Socket);
     req.method = call.method;
     req.url = call.url;
@@ -137,7 +271,7 @@ export function callNodeListener(listener: (req: any, res: any) => unknown, call
     req.httpVersionMinor = 1;
     const raw: string[] = [];
     const headers: Record<string, string> = {};
-    call.headers.forEach((value, name) => {
+    framing(call.headers, call.body).forEach((value, name) => {
       raw.push(name, value);
       headers[name] = value;
     });
@@ -145,7 +279,15 @@ export function callNodeListener(listener: (req: any, res: any) => unknown, call
     req.rawHeaders = raw;
     Object.assign(req, { baseUrl: call.baseUrl, originalUrl: call.originalUrl });
     feed(req, call.body);
-    const res = new CapturedResponse(req, resolve);
+    const res = new http.ServerResponse(req);
+    // Only the headers the listener sets, as before a server adds its own (the one serving the Response adds Date).
+    res.sendDate = false;
+    res.assignSocket(socket as unknown as import("node:net").Socket);
+    res.once("finish", () => socket.finished());
+    // (node's server relays a socket's `drain` to its response: a listener waiting on it would wait forever.)
+    socket.on("drain", () => {
+      if (res.writableNeedDrain) res.emit("drain");
+    });
     try {
       const returned = listener(req, res);
       if (returned instanceof Promise) returned.catch(reject);

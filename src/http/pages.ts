@@ -8,7 +8,7 @@
  */
 import type { RouteSet } from "../index.js";
 import { renderRoutesHtml } from "../inspect/html.js";
-import { escapeHtml } from "./reply.js";
+import { escapeHtml } from "../support/html.js";
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222}header{background:#c52f24;color:#fff;padding:.6em 1.2em}
 h1{font-size:1.5em;margin:.2em 0}main{padding:0 1.2em 1.2em}pre{background:#f6f6f6;padding:.8em;overflow:auto;font:12px/1.35 ui-monospace,monospace}

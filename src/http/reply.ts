@@ -5,6 +5,7 @@
  * `Unmatched` (no route: a fetch handler or node listener answers 404, middleware calls `next()`),
  * or `HANDLED` (a mounted node listener wrote the response itself).
  */
+import { escapeHtml } from "../support/html.js";
 import { rubyString } from "../support/ruby.js";
 
 export const HTML = "text/html; charset=utf-8";
@@ -77,11 +78,6 @@ export function replyOf(value: unknown, where: () => string): Reply | Response {
     throw new TypeError(`${where()} returned ${typeof value === "function" ? "a function" : String(value)}, which cannot be sent: return a string, a Response, a JSON value or nothing`);
   }
   return new Reply(200, { "content-type": JSON_TYPE }, json);
-}
-
-/** Escapes text for HTML (`ERB::Util.html_escape`: `& < > " '`). */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;"));
 }
 
 /**

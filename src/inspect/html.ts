@@ -1,5 +1,6 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp.js";
+import { escapeHtml } from "../support/html.js";
 import { hasAnyKey } from "../support/objects.js";
 import { rubyString } from "../support/ruby.js";
 import type { Route } from "../table/route.js";
@@ -214,13 +215,6 @@ function wordsMeet(ast: readonly PatternNode[]): boolean {
     }
   };
   return sequence(ast).meet;
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text as HTML: safe in element content and in quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /**

@@ -75,6 +75,17 @@ export function compareStrings(a: string, b: string): number {
 
 const SYMBOL_KEY = /^[A-Za-z_][A-Za-z0-9_]*[?!=]?$/;
 
+/**
+ * Ruby's `Regexp#inspect`: the source between slashes, `/` escaped (as JS's `source` always has
+ * it), then Ruby's options in the order Ruby prints them: `m` (JS's `s`, dot matches newline)
+ * and `i`. (Ruby has no `g`/`y`/`u`/`d`/`v`; JS has no `x`, and its `m` is how Ruby's `^`/`$`
+ * always behave.) `/a\/b/si` prints as Rails prints `/a\/b/mi`.
+ */
+export function rubyRegexpInspect(re: RegExp): string {
+  const flags = re.flags;
+  return `/${re.source}/${flags.includes("s") ? "m" : ""}${flags.includes("i") ? "i" : ""}`;
+}
+
 /** Ruby's `inspect`, for error messages that read as Rails' (`{:action=>"show", :id=>nil}`). */
 export function rubyInspect(v: unknown): string {
   if (v === null || v === undefined) return "nil";
@@ -85,7 +96,7 @@ export function rubyInspect(v: unknown): string {
     case "symbol": return ":" + (v.description ?? "");
     case "function": return (v as { modelName?: unknown }).modelName != null ? String((v as { modelName?: unknown }).modelName) : v.name || "#<Class>";
   }
-  if (v instanceof RegExp) return `/${v.source}/`;
+  if (v instanceof RegExp) return rubyRegexpInspect(v);
   if (Array.isArray(v)) return "[" + v.map(rubyInspect).join(", ") + "]";
   if (isHash(v)) return rubyHash(v, false);
   const name = modelNameOf(v);

@@ -34,7 +34,18 @@ export function optionName(key: string): string {
 /** What a helper makes: `_path` (only the path) or `_url` (a full URL unless `only_path`); Rails calls it the url strategy. */
 export type UrlKind = "path" | "url";
 
-const PROTOCOL_REGEXP = /^([^:]+)(:)?(\/\/)?$/m;
+/**
+ * `ActionDispatch::Http::URL::PROTOCOL_REGEXP`, `/^([^:]+)(:)?(\/\/)?$/`. In Ruby `^` and `$` are
+ * always line anchors, and only `\n` ends a line; JS's `m` flag also ends lines at `\r`, U+2028
+ * and U+2029 (so `"a:\r"` would match, where Rails raises), hence the lookarounds.
+ */
+const PROTOCOL_REGEXP = /(?<=^|\n)([^:]+)(:)?(\/\/)?(?=\n|$)/;
+
+/** A protocol (`"https"`, `"https:"`, `"https://"`) as Rails writes it, `"https://"`; null where Rails' `PROTOCOL_REGEXP` does not match. */
+export function protocolPrefix(protocol: string): string | null {
+  const m = PROTOCOL_REGEXP.exec(protocol);
+  return m === null ? null : `${m[1]}://`;
+}
 
 export const MISSING_HOST =
   "Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true";
@@ -241,8 +252,8 @@ export function normalizeProtocol(protocol: unknown): string {
   if (protocol === null || protocol === undefined) return "http://";
   if (protocol === false || protocol === "//") return "//";
   if (typeof protocol === "string") {
-    const m = PROTOCOL_REGEXP.exec(protocol);
-    if (m) return `${m[1]}://`;
+    const prefix = protocolPrefix(protocol);
+    if (prefix !== null) return prefix;
   }
   throw new ArgumentError(`Invalid :protocol option: ${rubyInspect(protocol)}`);
 }

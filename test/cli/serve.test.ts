@@ -1,7 +1,8 @@
 // `switchyard serve --root examples/blog`: the example application, served by the CLI as a user
 // runs it (the built package, a process of its own, a socket on 127.0.0.1), driven through its
-// forms: create, edit with `_method=patch`, delete with `_method=delete`, the redirects each
-// answers, a redirect route, both mounts, the api subdomain and the development pages.
+// forms (the public posts and the admin's): create, edit with `_method=patch`, delete with
+// `_method=delete`, the redirects each answers, a redirect route, both mounts, the api subdomain
+// and the development pages.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -69,6 +70,27 @@ test("a post's life through HTML forms: create, update with _method=patch, delet
   const deleted = await httpRequest(port, postPath, form("_method=delete"));
   assert.deepEqual([deleted.status, deleted.headers.location], [303, "http://blog.test/posts"]);
   assert.equal((await httpRequest(port, postPath)).status, 404);
+});
+
+test("the admin's posts through forms: new, create, edit with _method=patch, PUT, delete, each redirecting to the table", async () => {
+  const blank = await httpRequest(port, "/admin/posts/new");
+  assert.match(blank.body, /<form action="\/admin\/posts" method="post">/);
+  const created = await httpRequest(port, "/admin/posts", form("post[title]=Admin+made&post[body]=b"));
+  assert.deepEqual([created.status, created.headers.location], [302, "http://blog.test/admin/posts"]);
+  const table = (await httpRequest(port, "/admin/posts")).body;
+  const id = new RegExp(`<td>Admin made</td><td><a href="/admin/posts/(\\d+)/edit">Edit</a>`).exec(table)?.[1];
+  assert.ok(id, "the table links to the new post's edit form");
+  const edit = await httpRequest(port, `/admin/posts/${id}/edit`);
+  assert.match(edit.body, new RegExp(`<form action="/admin/posts/${id}" method="post"><input type="hidden" name="_method" value="patch">`));
+  const patched = await httpRequest(port, `/admin/posts/${id}`, form("_method=patch&post[title]=Admin+renamed&post[body]=b"));
+  assert.deepEqual([patched.status, patched.headers.location], [302, "http://blog.test/admin/posts"]);
+  assert.match((await httpRequest(port, "/admin/posts")).body, /<td>Admin renamed<\/td>/);
+  const put = await httpRequest(port, `/admin/posts/${id}`, { method: "PUT", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "post[title]=Admin+put" });
+  assert.equal(put.status, 302);
+  assert.match((await httpRequest(port, "/admin/posts")).body, /<td>Admin put<\/td>/);
+  const deleted = await httpRequest(port, `/admin/posts/${id}`, form("_method=delete"));
+  assert.deepEqual([deleted.status, deleted.headers.location], [303, "http://blog.test/admin/posts"]);
+  assert.doesNotMatch((await httpRequest(port, "/admin/posts")).body, /Admin put/);
 });
 
 test("a redirect route, the mounts, the api subdomain", async () => {

@@ -150,6 +150,48 @@ test("mount matches any verb by prefix and is named after a mounted class", () =
   ]);
 });
 
+test("mount's hash form, Rails' `mount app => \"/path\", options`: the entry holding a handler gives the path", () => {
+  class Sidekiq { static call() { return null; } }
+  const web = { fetch: () => new Response("") };
+  const status = () => null;
+  const allowed = (req: unknown) => req !== null;
+  const set = draw((r) => {
+    r.mount({ "/sidekiq": Sidekiq });
+    r.mount({ "/web": web, as: "web", via: "post" });
+    r.mount({ "/v/:ver": status, as: "ver", ver: /\d+/, defaults: { k: "v" } });
+    r.mount({ "/lc": status, as: "lc", constraints: allowed });
+    r.mount({ status, as: "bare" });
+  });
+  const app = (x: (typeof set.routes)[number]) => (x.endpoint.kind === "app" ? x.endpoint.app : undefined);
+  assert.deepEqual(set.routes.map((x) => [x.name, x.verb, x.path, x.reqs, x.anchor, app(x)]), [
+    ["sidekiq", "", "/sidekiq", "Sidekiq", false, Sidekiq],
+    ["web", "POST", "/web", "(handler)", false, web],
+    ["ver", "", "/v/:ver", "status { k: 'v', ver: /\\d+/ }", false, status],
+    ["lc", "", "/lc", "status", false, status],
+    ["bare", "", "/status", "status", false, status],
+  ]);
+  assert.deepEqual(set.routes[2]!.requirements, { ver: /\d+/ });
+});
+
+test("mount's hash form: declaration errors say how to write it", () => {
+  const app = () => null;
+  assert.throws(() => draw((r) => r.mount({ "/x": "not an app", as: "x" })), /^ArgumentError: A rack application must be specified$/);
+  assert.throws(() => draw((r) => r.mount({})), /A rack application must be specified/);
+  assert.throws(() => draw((r) => r.mount({ "/a": app, "/b": () => null })), /mount got 2 applications \("\/a", "\/b"\) in one hash: mount each with its own call/);
+  assert.throws(() => draw((r) => r.mount({ "/h": app, at: "/at" } as never)), /mount got both a path \('\/h'\) and at: '\/at': give the path once/);
+  // A `{ fetch }` object alone is the handler, not a hash of paths: it still needs a mount point.
+  assert.throws(() => draw((r) => r.mount({ fetch: () => new Response("") } as never)), /Must be called with mount point[\s\S]*r\.mount\(\{ "\/some_route": handler \}\)/);
+});
+
+test("mount at an empty path mounts at the root, as Rails does", () => {
+  const app = () => null;
+  const set = draw((r) => {
+    r.mount(app, { at: "" });
+    r.mount({ "": app });
+  });
+  assert.deepEqual(set.routes.map((x) => x.path), ["/", "/"]);
+});
+
 test("direct and resolve are stored for the helpers", () => {
   const home = () => "https://rubyonrails.org";
   const basket = () => ["basket"];

@@ -156,6 +156,13 @@ describe("named helpers: errors", () => {
   it("an invalid protocol is an ArgumentError naming it", () => {
     assert.throws(() => h.account_url(1, { host: "x.org", protocol: 5 }), /Invalid :protocol option: 5/);
   });
+  // Rails' PROTOCOL_REGEXP, /^([^:]+)(:)?(\/\/)?$/, with Ruby's line anchors (only "\n" ends a line):
+  // ActionDispatch::Http::URL.url_for(host: "h.com", protocol: ..., path: "/p") in Rails 6.1.
+  it("the protocol is read as Rails' PROTOCOL_REGEXP reads it, line anchors and all", () => {
+    assert.equal(h.account_url(1, { host: "h.com", protocol: "https:" }), "https://h.com/accounts/1");
+    assert.equal(h.account_url(1, { host: "h.com", protocol: "a:b\nc" }), "c://h.com/accounts/1");
+    assert.throws(() => h.account_url(1, { host: "h.com", protocol: "a:\r" }), /Invalid :protocol option: "a:\\r"/);
+  });
 });
 
 describe("url options", () => {

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
+import express from "express";
 import { draw } from "../../src/index.js";
 import { createHandler, Controller, type ActionContext } from "../../src/http/index.js";
 import { HOST, TRANSPORTS, transport, type Got, type Transport } from "./transports.js";
@@ -28,6 +29,22 @@ function listener(req: http.IncomingMessage & { baseUrl?: string; originalUrl?: 
   });
 }
 
+/**
+ * An Express 5 app, mounted: Express swaps the response's prototype for its own
+ * (`Object.setPrototypeOf(res, app.response)`), and reads the body with its own parsers.
+ */
+const expressApp = express();
+expressApp.use(express.urlencoded({ extended: false }), express.json());
+expressApp.get("/hello", (req, res) => {
+  res.send(`<p>hello from ${req.baseUrl}${req.path}</p>`);
+});
+expressApp.all("/echo", (req, res) => {
+  res.status(201).json({ method: req.method, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, body: req.body ?? null });
+});
+
+/** A fetch handler mounted with the hash form, under a constrained segment. */
+const versionedApi = (request: Request) => Response.json({ url: request.url });
+
 const routes = draw((r) => {
   r.resources("photos", () => {
     r.get("search", { on: "collection" });
@@ -49,6 +66,9 @@ const routes = draw((r) => {
   r.mount((request: Request) => Response.json({ url: request.url, method: request.method }), { at: "/fetchapp" });
   r.mount(listener, { at: "/nodeapp" });
   r.mount(inner, { at: "/inner" });
+  r.mount(expressApp, { at: "/express" });
+  // Rails' hash form, `mount app => "/v/:ver/api", as: "versioned_api", ver: /\d+/`.
+  r.mount({ "/v/:ver/api": versionedApi, as: "versioned_api", ver: /\d+/ });
 });
 
 class PhotosController extends Controller {
@@ -159,6 +179,15 @@ for (const name of TRANSPORTS) {
       assert.deepEqual(body.params, { photo: { title: "Sunset é", tags: ["c"] }, controller: "photos", action: "create" });
     });
 
+    test("params: a Content-Type's media type ends at ; or , (Rack), and JSON's synonyms are JSON (Mime[:json])", async () => {
+      const comma = await dev.request("/photos", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded, text/plain" }, body: "photo[title]=c" });
+      // (Fastify refuses a Content-Type it cannot parse itself, 415 FST_ERR_CTP_INVALID_MEDIA_TYPE, before any route runs.)
+      if (name === "fastify") assert.equal(comma.status, 415);
+      else assert.deepEqual(json(comma).params, { photo: { title: "c" }, controller: "photos", action: "create" });
+      const synonym = json(await dev.request("/photos", { method: "POST", headers: { "content-type": "text/x-json" }, body: '{"n":1}' }));
+      assert.deepEqual(synonym.params, { n: 1, controller: "photos", action: "create" });
+    });
+
     test("params: JSON bodies (an object's keys; anything else as _json) and multipart fields and files", async () => {
       const object = json(await dev.request("/photos", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ photo: { title: "x", n: 1 } }) }));
       assert.deepEqual(object.params, { photo: { title: "x", n: 1 }, controller: "photos", action: "create" });
@@ -229,6 +258,17 @@ for (const name of TRANSPORTS) {
       assert.deepEqual([head.status, head.headers.location, head.body], [301, `http://${HOST}/photos/5`, ""]);
     });
 
+    test("a port in the Host: helpers and redirect Locations keep it, the scheme's default port is dropped", async () => {
+      const host = "blog.test:8080";
+      assert.equal(json(await dev.request("/photos/search", { host })).helpers, "http://blog.test:8080/photos/5");
+      assert.equal((await dev.request("/articles/5", { host })).headers.location, "http://blog.test:8080/photos/5");
+      assert.equal((await dev.request("/search-here?q=1", { host })).headers.location, "http://blog.test:8080/photos/search?q=1");
+      assert.equal(json(await dev.request("/inner/notes", { host })).url, "http://blog.test:8080/inner/notes/3");
+      // Rails: `port_string` is empty for the scheme's standard port.
+      assert.equal(json(await dev.request("/photos/search", { host: "blog.test:80" })).helpers, "http://blog.test/photos/5");
+      assert.equal((await dev.request("/articles/5", { host: "blog.test:80" })).headers.location, "http://blog.test/photos/5");
+    });
+
     test("mounts: a fetch handler and a node listener get the path after the mount point", async () => {
       assert.deepEqual(json(await dev.request("/fetchapp/a/b?c=1", { method: "DELETE" })), { url: `http://${HOST}/a/b?c=1`, method: "DELETE" });
       assert.deepEqual(json(await dev.request("/fetchapp")), { url: `http://${HOST}/`, method: "GET" });
@@ -237,6 +277,31 @@ for (const name of TRANSPORTS) {
       // A form POST's body was read for _method: the listener still gets it, and the method it names.
       const replayed = json(await dev.request("/nodeapp/f", form("_method=patch&a=1")));
       assert.deepEqual([replayed.method, replayed.url, replayed.body], ["PATCH", "/f", "_method=patch&a=1"]);
+    });
+
+    test("mounts: an Express app answers a GET, a form POST (its body read first for _method) and a JSON POST", async () => {
+      const hello = await dev.request("/express/hello?x=1");
+      assert.equal(hello.status, 200);
+      assert.equal(hello.headers["content-type"], "text/html; charset=utf-8");
+      assert.equal(hello.body, "<p>hello from /express/hello</p>");
+      assert.equal(hello.headers["content-length"], String(hello.body.length));
+      const posted = await dev.request("/express/echo?q=1", form("a=1&b=two"));
+      assert.equal(posted.status, 201);
+      assert.deepEqual(json(posted), { method: "POST", url: "/echo?q=1", baseUrl: "/express", originalUrl: "/express/echo?q=1", body: { a: "1", b: "two" } });
+      const patched = json(await dev.request("/express/echo", form("_method=patch&a=1")));
+      assert.deepEqual([patched.method, patched.body], ["PATCH", { _method: "patch", a: "1" }]);
+      const sent = await dev.request("/express/echo", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: 1, list: ["x"] }) });
+      assert.deepEqual([sent.status, json(sent).body], [201, { n: 1, list: ["x"] }]);
+      const head = await dev.request("/express/hello", { method: "HEAD" });
+      assert.deepEqual([head.status, head.body], [200, ""]);
+      const unknown = await dev.request("/express/nope");
+      assert.equal(unknown.status, 404, "Express' own 404");
+      assert.match(unknown.body, /Cannot GET \/express\/nope/);
+    });
+
+    test("mounts: the hash form { \"/v/:ver/api\": app }, its segment constraint applied", async () => {
+      assert.deepEqual(json(await dev.request("/v/2/api/users?x=1", { method: "POST" })), { url: `http://${HOST}/users?x=1` });
+      assert.equal((await prod.request("/v/two/api/users")).status, 404);
     });
 
     test("mounts: another switchyard handler, whose helpers carry the mount point", async () => {

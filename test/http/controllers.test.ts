@@ -6,8 +6,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { draw } from "../../src/index.js";
+import { fileURLToPath } from "node:url";
+import { draw, loadRoutes } from "../../src/index.js";
 import { Controller, controllerClassName, createHandler } from "../../src/http/index.js";
+import { ControllerRegistry } from "../../src/http/controllers.js";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-controllers-"));
 const write = (file: string, text: string) => {
@@ -100,4 +102,25 @@ test("controller class names as Rails makes them", () => {
   assert.equal(controllerClassName("admin/users"), "Admin::UsersController");
   assert.equal(controllerClassName("api/v1/post_images"), "Api::V1::PostImagesController");
   assert.ok(new (class extends Controller {})({} as never) instanceof Controller);
+});
+
+test("the example blog: every route to a controller#action finds it by the convention", async () => {
+  const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
+  const routes = await loadRoutes({ root: blog });
+  const registry = new ControllerRegistry(undefined, blog);
+  const missing: string[] = [];
+  let checked = 0;
+  for (const route of routes.routes) {
+    if (route.endpoint.kind !== "dispatch") continue;
+    const { controller, action } = route;
+    assert.ok(controller !== null && action !== null && !controller.startsWith(":") && !action.startsWith(":"), `${route.path}: a fixed controller#action`);
+    try {
+      registry.action(await registry.controller(controller), action, controller);
+      checked++;
+    } catch (e) {
+      missing.push(`${route.verb} ${route.path} ${controller}#${action}: ${(e as Error).message}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+  assert.ok(checked > 60, `${checked} routes checked`);
 });

@@ -19,6 +19,8 @@ export const HOST = "blog.test";
 
 export interface Sent {
   method?: string;
+  /** The host (with a port, if any) the request is sent to: the Host header, the fetch Request's URL. Default HOST. */
+  host?: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
 }
@@ -31,6 +33,8 @@ export interface Got {
 
 export interface Transport {
   readonly name: string;
+  /** The port on 127.0.0.1 a socket transport listens on (undefined for the fetch handler). */
+  readonly port?: number;
   request(path: string, init?: Sent): Promise<Got>;
   close(): Promise<void>;
 }
@@ -41,7 +45,7 @@ export const TRANSPORTS: readonly TransportName[] = ["fetch", "node", "express",
 /** A raw HTTP/1.1 request over a socket (node's client: any header, HEAD read as HEAD). */
 export function httpRequest(port: number, path: string, init: Sent = {}): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: HOST, ...init.headers };
+    const headers: Record<string, string> = { host: init.host ?? HOST, ...init.headers };
     if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
     const req = http.request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -71,7 +75,7 @@ function closing(server: http.Server): Promise<void> {
 }
 
 function overSocket(name: string, server: http.Server, port: number): Transport {
-  return { name, request: (path, init) => httpRequest(port, path, init), close: () => closing(server) };
+  return { name, port, request: (path, init) => httpRequest(port, path, init), close: () => closing(server) };
 }
 
 /** Serves `routes` with `options` through the named transport (adapters with fallthrough off: they answer 404 themselves). */
@@ -84,7 +88,7 @@ export async function transport(name: TransportName, routes: RouteSet, options: 
         async request(path, init = {}) {
           // (Bytes, not a string: a string body would get a text/plain Content-Type the socket transports do not send.)
           const body = typeof init.body === "string" ? new TextEncoder().encode(init.body) : init.body;
-          const res = await handler(new Request(`http://${HOST}${path}`, { method: init.method ?? "GET", headers: init.headers, body, redirect: "manual" }));
+          const res = await handler(new Request(`http://${init.host ?? HOST}${path}`, { method: init.method ?? "GET", headers: init.headers, body, redirect: "manual" }));
           const headers: Record<string, string> = {};
           res.headers.forEach((v, k) => (headers[k] = v));
           return { status: res.status, headers, body: await res.text() };
@@ -106,7 +110,7 @@ export async function transport(name: TransportName, routes: RouteSet, options: 
       await app.register(fastifyPlugin, { handler, fallthrough: false });
       await app.listen({ port: 0, host: "127.0.0.1" });
       const port = (app.server.address() as AddressInfo).port;
-      return { name, request: (path, init) => httpRequest(port, path, init), close: () => app.close() };
+      return { name, port, request: (path, init) => httpRequest(port, path, init), close: () => app.close() };
     }
     case "hono": {
       const app = new Hono();

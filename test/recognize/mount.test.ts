@@ -12,7 +12,7 @@ const echo = (_request: Request) => new Response("echo");
 
 const declare = (r: Parameters<Parameters<typeof draw>[0]>[0]) => {
   r.mount(echo, { at: "/blog" });
-  r.mount(echo, { at: "/x/:locale/admin", as: "loc" });
+  r.mount({ "/x/:locale/admin": echo, as: "loc" });
   r.get("getapp", { to: echo });
   r.resources("photos", { only: "show" });
   r.mount(echo, { at: "/" });

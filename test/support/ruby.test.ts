@@ -1,12 +1,19 @@
 // How Ruby prints values in messages (`inspect`, `dump`). Expected strings were produced by Ruby 3.1.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { rubyInspect, rubyString } from "../../src/support/ruby.js";
+import { rubyInspect, rubyRegexpInspect, rubyString } from "../../src/support/ruby.js";
 
 describe("rubyInspect (error messages)", () => {
   it("prints Ruby literals", () => {
     assert.equal(rubyInspect({ id: null, n: 2, s: 'a"b' }), '{:id=>nil, :n=>2, :s=>"a\\"b"}');
     assert.equal(rubyInspect({ "weird key": 1 }), '{:"weird key"=>1}');
+  });
+  // Ruby 3.1: p /a/, p({x: /a\/b/mi}), p [/\d+/i], p %r{a/b}
+  it("prints a RegExp as Regexp#inspect: / escaped, Ruby's options m (JS's s) then i", () => {
+    assert.equal(rubyRegexpInspect(/a/), "/a/");
+    assert.equal(rubyInspect({ x: /a\/b/is }), "{:x=>/a\\/b/mi}");
+    assert.equal(rubyInspect([/\d+/giu]), "[/\\d+/i]");
+    assert.equal(rubyRegexpInspect(new RegExp("a/b")), "/a\\/b/");
   });
 });
 

@@ -108,7 +108,7 @@ export default defineRoutes((r) => {
   });
 
   r.draw("api"); // config/routes/api.ts
-  r.mount(healthCheck, { at: "/up" });
+  r.mount({ "/up": healthCheck }); // Rails: mount HealthCheck => "/up"
 
   r.direct("source_code", () => "https://github.com/example/blog");
   r.resolve("Profile", () => ["profile"]);

@@ -9,7 +9,10 @@
  * switchyard's routes matches goes to Fastify's not-found handler (`reply.callNotFound()`),
  * unless `fallthrough: false` makes it answer 404 itself. The plugin's prefix is the script name.
  * Replies go through Fastify's `reply` (its hooks and logging see them); a mounted node listener
- * gets the raw request and response (`reply.hijack()`).
+ * gets the raw request and response (`reply.hijack()`). Fastify answers some requests before any
+ * route runs: a malformed `%`-escape (400 FST_ERR_BAD_URL), a Content-Type it cannot parse (415
+ * FST_ERR_CTP_INVALID_MEDIA_TYPE, such as the `application/x-www-form-urlencoded, text/plain`
+ * Rack reads as a form).
  */
 import type { FastifyPluginCallback, FastifyReply } from "fastify";
 import { dispatcherOf } from "../fetch.js";

@@ -1,7 +1,8 @@
 import type { RequestInfo } from "../../table/route.js";
 import { domainOf, splitHostHeader, subdomainsOf } from "../../uri/host.js";
+import { acceptedFormat, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "../../uri/mime.js";
 import { parseNestedQuery } from "../../uri/query.js";
-import { acceptedFormat, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "./mime.js";
+import { protocolPrefix } from "../../uri/url.js";
 
 /**
  * What a caller may tell `recognize` about the request, for request constraints (`subdomain:`,
@@ -203,7 +204,6 @@ export class RequestContext {
 /** The request's protocol as Rails' `request.protocol` gives it (`https://`); anything unreadable is `http://`. */
 function requestProtocol(p: unknown): string {
   if (typeof p !== "string" || p === "") return "http://";
-  const m = /^([^:]+)(:)?(\/\/)?$/.exec(p);
-  return m ? `${m[1]}://` : "http://";
+  return protocolPrefix(p) ?? "http://";
 }
 

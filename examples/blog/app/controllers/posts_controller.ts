@@ -4,17 +4,12 @@
 // argument would fill `:locale` first, as in Rails.
 import { Controller } from "switchyard/http";
 import { Posts, postAttributes, type Post } from "../models/post.js";
-import { buttonTo, form, h, layout } from "../views/layout.js";
+import { buttonTo, form, h, layout, postFields } from "../views/layout.js";
 
 export default class PostsController extends Controller {
   /** The post the request names, or a 404 response. */
   #post(): Post | Response {
     return Posts.find(this.params.id) ?? new Response(`No post ${String(this.params.id)}`, { status: 404, headers: { "content-type": "text/plain" } });
-  }
-
-  #fields(post?: Post): string {
-    return `<label>Title <input name="post[title]" value="${h(post?.title ?? "")}"></label>
-<label>Body <textarea name="post[body]">${h(post?.body ?? "")}</textarea></label>`;
   }
 
   index(): string | Post[] {
@@ -37,7 +32,7 @@ ${post.published ? buttonTo("Unpublish", publish_post_path({ id: post }), "delet
   }
 
   new(): string {
-    return layout("New post", form(this.helpers.posts_path(), "post", this.#fields(), "Create"));
+    return layout("New post", form(this.helpers.posts_path(), "post", postFields(), "Create"));
   }
 
   create(): Response {
@@ -48,7 +43,7 @@ ${post.published ? buttonTo("Unpublish", publish_post_path({ id: post }), "delet
   edit(): string | Response {
     const post = this.#post();
     if (post instanceof Response) return post;
-    return layout(`Edit ${post.title}`, form(this.helpers.post_path({ id: post }), "patch", this.#fields(post), "Update"));
+    return layout(`Edit ${post.title}`, form(this.helpers.post_path({ id: post }), "patch", postFields(post), "Update"));
   }
 
   update(): Response {

@@ -29,3 +29,9 @@ export function form(action: string, method: string, fields: string, submit: str
 
 /** Rails' `button_to`: a one-button form (a link cannot DELETE). */
 export const buttonTo = (label: string, action: string, method: string): string => form(action, method, "", label);
+
+/** A post's fields (`post[title]`, `post[body]`), empty or filled in from `post`. */
+export function postFields(post?: { title: string; body: string }): string {
+  return `<label>Title <input name="post[title]" value="${h(post?.title ?? "")}"></label>
+<label>Body <textarea name="post[body]">${h(post?.body ?? "")}</textarea></label>`;
+}

@@ -1,11 +1,15 @@
 /**
- * Rails' MIME types as a request's format reads them (`Mime::Type`, action_dispatch/http/mime_types.rb,
- * and `MimeNegotiation`'s reading of `Accept` and `Content-Type`).
+ * Rails' MIME types as a request's format and its body's parser read them (`Mime::Type`,
+ * action_dispatch/http/mime_types.rb, and `MimeNegotiation`'s reading of `Accept` and
+ * `Content-Type`), and Rack's media type: the one home of both, for recognition (`format`, the
+ * `media_type` condition) and for serving (which parser reads a body).
  */
 /**
- * A Content-Type's media type, as Rails' `content_mime_type` reads it (`/\A([^,;]*)/`, stripped,
- * downcased); "" without one. (Split on the separator, then trimmed: a regexp split on
- * `\s*[;,]` is quadratic in a run of spaces.)
+ * A Content-Type's media type, as Rack's `MediaType.type` and Rails' `content_mime_type` read it:
+ * what precedes the first `;` or `,`, trimmed and downcased (`application/x-www-form-urlencoded,
+ * text/plain` is a form); "" without one. (Rack strips only the right side, Rails both; a header
+ * value as node and `Headers` give it has no leading whitespace, so they agree. Split on the
+ * separator, then trimmed: a regexp split on `\s*[;,]` is quadratic in a run of spaces.)
  */
 export function mediaType(contentType: string | undefined): string {
   return contentType === undefined ? "" : contentType.split(/[;,]/, 1)[0]!.trim().toLowerCase();

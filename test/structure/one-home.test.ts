@@ -1,0 +1,62 @@
+// One home per utility (issue 13): a Rails or Rack rule written twice drifts. Two copies of
+// Rack's media type split a Content-Type on `;` in one place and on `[;,]` in the other, so
+// `application/x-www-form-urlencoded, text/plain` was a form to recognition and not to the body
+// parser; two copies of the protocol regexp disagreed on line anchors. So: no two modules of src/
+// export the same name, and each utility that once had two homes is declared, with its data, in
+// exactly the module named below — the others import it.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const src = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []);
+}
+
+const modules = sourceFiles(src).map((file) => ({ name: path.relative(src, file).split(path.sep).join("/"), text: fs.readFileSync(file, "utf8") }));
+
+/** Top-level declarations of a module (`function`, `const`, `let`, `class`, `type`, `interface`, `enum`), exported or not. */
+function declarations(text: string): string[] {
+  return [...text.matchAll(/^(?:export )?(?:declare )?(?:async )?(?:function\*?|const|let|var|(?:abstract )?class|type|interface|enum) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
+}
+
+/** The names a module exports as values (functions, constants, classes) and as types (types, interfaces, enums), apart: a type and a value may share a name. */
+function exported(text: string): string[] {
+  return [...text.matchAll(/^export (?:declare )?(?:default )?(?:async )?(function\*?|const|let|var|(?:abstract )?class|type|interface|enum) ([A-Za-z_$][\w$]*)/gm)]
+    .map((m) => `${/^(type|interface)$/.test(m[1]!) ? "type" : "value"} ${m[2]!}`);
+}
+
+test("no two modules of src/ export the same name", () => {
+  const homes = new Map<string, string[]>();
+  for (const m of modules) for (const name of exported(m.text)) homes.set(name, [...(homes.get(name) ?? []), m.name]);
+  const twice = [...homes].filter(([, where]) => where.length > 1).map(([name, where]) => `${name}: ${where.join(", ")}`);
+  assert.deepEqual(twice, []);
+});
+
+/** Each utility, the module that is its home, and text only its definition holds. */
+const UTILITIES: readonly { what: string; home: string; names: readonly string[]; marks: readonly (string | RegExp)[] }[] = [
+  { what: "Rack's MediaType.type / Rails' content_mime_type", home: "uri/mime.ts", names: ["mediaType", "mediaTypeOf"], marks: [/split\(\/\[;,\]\//] },
+  { what: "the JSON MIME type's synonyms (Mime[:json])", home: "uri/mime.ts", names: ["MIME_BY_TYPE", "JSON_TYPES"], marks: ["text/x-json", "application/jsonrequest"] },
+  { what: "ERB::Util.html_escape", home: "support/html.ts", names: ["escapeHtml", "HTML_ESCAPES"], marks: ["&#39;", "&quot;"] },
+  { what: "ActionDispatch::Http::URL::PROTOCOL_REGEXP", home: "uri/url.ts", names: ["PROTOCOL_REGEXP", "protocolPrefix"], marks: ["([^:]+)(:)?"] },
+  { what: "Ruby's Regexp#inspect", home: "support/ruby.ts", names: ["rubyRegexpInspect"], marks: [] },
+];
+
+for (const u of UTILITIES) {
+  test(`${u.what} has one home, src/${u.home}`, () => {
+    assert.ok(modules.some((m) => m.name === u.home), `src/${u.home} exists`);
+    for (const name of u.names) {
+      const where = modules.filter((m) => declarations(m.text).includes(name)).map((m) => m.name);
+      assert.ok(where.every((w) => w === u.home), `${name} is declared in ${where.join(", ")}: declare it in src/${u.home} only, and import it`);
+    }
+    assert.ok(declarations(modules.find((m) => m.name === u.home)!.text).includes(u.names[0]!), `src/${u.home} declares ${u.names[0]}`);
+    for (const mark of u.marks) {
+      const where = modules.filter((m) => (typeof mark === "string" ? m.text.includes(mark) : mark.test(m.text))).map((m) => m.name);
+      assert.deepEqual(where, [u.home], `${String(mark)} appears in ${where.join(", ")}: only src/${u.home} should hold it`);
+    }
+  });
+}
