@@ -265,11 +265,13 @@ function intern(name: string): string {
   return Object.keys({ [name]: 0 })[0]!;
 }
 
-/** `names - optional_names` in Journey, where `names` keeps repeats: the required names in path order. */
+/** `names - optional_names` in Journey, where `names` keeps repeats: the required names (`required`'s own strings) in path order. */
 function positionalNames(nodes: readonly PatternNode[], required: readonly string[]): string[] {
   const out: string[] = [];
   walk(nodes, (node, optional) => {
-    if (!optional && (node.type === "symbol" || node.type === "star") && required.includes(node.name)) out.push(intern(node.name));
+    if (optional || (node.type !== "symbol" && node.type !== "star")) return;
+    const i = required.indexOf(node.name);
+    if (i >= 0) out.push(required[i]!);
   });
   return out;
 }
