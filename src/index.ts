@@ -23,8 +23,8 @@ export { inflections, resetInflections, Inflections, pluralize, singularize } fr
 export { compileRecognizer } from "./recognize/index.js";
 export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RecognizeRequest, RouteParams, RedirectResponse, StrategyName } from "./recognize/index.js";
 export type { Helpers, BaseHelpers, Register, HelperOptions, Param, RecordLike, PolymorphicTarget, UrlForTarget, RouteHelper } from "./generate/helpers.js";
-export { renderHelperTypes } from "./generate/types.js";
-export type { RenderTypesOptions } from "./generate/types.js";
+export { renderHelperTypes } from "./generate/declarations.js";
+export type { RenderTypesOptions } from "./generate/declarations.js";
 export type { PatternNode } from "./pattern/ast.js";
 
 registerSelf(self);

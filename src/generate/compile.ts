@@ -11,7 +11,7 @@
  * No pattern is parsed and no RegExp is built per call.
  */
 import type { PatternNode } from "../pattern/ast.js";
-import { formatNodes } from "../pattern/ast.js";
+import { formatNodes, walk } from "../pattern/ast.js";
 import { flagFree, listAsRegexp, requirementSource } from "../pattern/regexp.js";
 import { RubyRegExpError, translateRuby, type Translation } from "../pattern/ruby-regexp.js";
 import type { Requirement, Route } from "../table/route.js";
@@ -152,7 +152,12 @@ export interface PositionalTemplate {
   readonly escapers: readonly Escaper[];
 }
 
-function positionalTemplate(nodes: readonly PatternNode[], parts: readonly string[], required: readonly string[]): PositionalTemplate {
+/**
+ * The template for the optimized helper's arguments, `positional[i]` for `values[i]`. A name the
+ * path repeats takes the value of its last argument (Rails fills a hash in order), though every
+ * argument is still checked: `/a/:x/b/:x` called `(1, 2)` prints `/a/2/b/2`.
+ */
+function positionalTemplate(nodes: readonly PatternNode[], parts: readonly string[], positional: readonly string[]): PositionalTemplate {
   const literals: string[] = [""];
   const indexes: number[] = [];
   const escapers: Escaper[] = [];
@@ -160,7 +165,7 @@ function positionalTemplate(nodes: readonly PatternNode[], parts: readonly strin
     if (typeof item === "string") literals[literals.length - 1] += item;
     else if (isGroup(item)) literals[literals.length - 1] += compileFormatter(item, parts)([]);
     else {
-      indexes.push(required.indexOf(item.name));
+      indexes.push(positional.lastIndexOf(item.name));
       escapers.push(item.escape);
       literals.push("");
     }
@@ -197,7 +202,14 @@ export interface CompiledRoute {
   readonly name: string | null;
   /** `route.parts` / `segment_keys`: every path parameter name, in order. */
   readonly parts: readonly string[];
+  /** The required parts, each once. */
   readonly requiredParts: readonly string[];
+  /**
+   * Rails' `Route#required_parts`: the required names as the path spells them, a repeated name
+   * once per occurrence (`/a/:x/b/:x` -> `[x, x]`). Their count is the optimized helper's
+   * argument count; every other call keys positional arguments by the distinct `parts`.
+   */
+  readonly positionalParts: readonly string[];
   /** For each required part, its index in `parts` and its anchored requirement test (`/\A#{re}\Z/`), if any. */
   readonly requiredIndexes: readonly number[];
   readonly requiredTests: readonly (RegExp | undefined)[];
@@ -219,8 +231,8 @@ export interface CompiledRoute {
   readonly format: Formatter;
   /** Rails' `optimize_helper?`: no segment requirements and no glob. */
   readonly optimizable: boolean;
-  /** The optimized helper's path from exactly the required segments, `to_param`'d, in order. */
   readonly template: PositionalTemplate;
+  /** The optimized helper's path from exactly the `positionalParts` values, `to_param`'d, in order. */
   readonly positional: (values: readonly string[]) => string;
 }
 
@@ -272,6 +284,17 @@ function intern(name: string): string {
   return Object.keys({ [name]: 0 })[0]!;
 }
 
+/** `names - optional_names` in Journey, where `names` keeps repeats: the required names (`required`'s own strings) in path order. */
+function positionalNames(nodes: readonly PatternNode[], required: readonly string[]): string[] {
+  const out: string[] = [];
+  walk(nodes, (node, optional) => {
+    if (optional || (node.type !== "symbol" && node.type !== "star")) return;
+    const i = required.indexOf(node.name);
+    if (i >= 0) out.push(required[i]!);
+  });
+  return out;
+}
+
 export function compileRoute(route: Route, index: number): CompiledRoute {
   const pattern = route.pattern;
   const parts = pattern.names.map(intern);
@@ -286,13 +309,15 @@ export function compileRoute(route: Route, index: number): CompiledRoute {
   }
   const requiredDefaultKeys = route.requiredDefaults.filter((key) => Object.hasOwn(route.defaults, key) && !parts.includes(key)).map(intern);
   const optimizable = Object.keys(requirements).length === 0 && pattern.globNames.length === 0;
-  const template = positionalTemplate(pattern.ast, parts, requiredParts);
+  const positionalParts = positionalNames(pattern.ast, requiredParts);
+  const template = positionalTemplate(pattern.ast, parts, positionalParts);
   return {
     route,
     index,
     name: route.name,
     parts,
     requiredParts,
+    positionalParts,
     requiredIndexes: requiredParts.map((k) => parts.indexOf(k)),
     requiredTests,
     partRequired: parts.map((k) => requiredParts.includes(k)),
