@@ -1,4 +1,5 @@
 import type { PatternNode } from "./ast.js";
+import type { LinearMatcher } from "./linear/vm.js";
 
 /**
  * A route's path pattern as one RegExp, as Journey builds it (`Path::Pattern::AnchoredRegexp` and
@@ -14,6 +15,15 @@ export interface JourneyRegExp {
   readonly re: RegExp;
   /** For each capture group of `re` (index 1..), the parameter name, or null for a group inside a requirement. */
   readonly groupNames: readonly (string | null)[];
+  /** What `re` was built from. */
+  readonly ast: readonly PatternNode[];
+  readonly requirements: Readonly<Record<string, RegExp | string>>;
+  readonly anchored: boolean;
+  /**
+   * The linear matcher that runs in `re`'s place where `re` could backtrack super-linearly (see
+   * `journeyExec` in pattern/linear): undefined until decided, null where `re` itself is linear.
+   */
+  linear: LinearMatcher | null | undefined;
 }
 
 const escapeLiteral = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -182,7 +192,7 @@ export function journeyRegExp(
   } catch {
     re = new RegExp(source);
   }
-  return { re, groupNames: b.names };
+  return { re, groupNames: b.names, ast, requirements, anchored, linear: undefined };
 }
 
 /**
