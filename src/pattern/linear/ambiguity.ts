@@ -1,4 +1,5 @@
 import type { PatternNode } from "../ast.js";
+import { cyclicComponents } from "../../support/graph.js";
 import { ASSERT, CHAR, LIT, SAVE, SPLIT, type Program } from "./program.js";
 
 /**
@@ -174,13 +175,9 @@ class Automaton {
     return this.#beyond[a] === 1 && this.#beyond[b] === 1 && this.#beyond[c] === 1;
   }
 
-  /** The strongly connected components that hold a cycle (Tarjan). */
+  /** The strongly connected components that hold a cycle. */
   cyclicComponents(): number[][] {
-    const out: number[][] = [];
-    for (const scc of components(this.states.length, (s) => this.next[s]!)) {
-      if (scc.length > 1 || this.next[scc[0]!]!.includes(scc[0]!)) out.push(scc);
-    }
-    return out;
+    return cyclicComponents(this.states.length, this.states.keys(), (s) => this.next[s]!);
   }
 
   /** EDA inside one component: a doubled empty path on a cycle, or a diagonal pair and an off-diagonal pair on one cycle of the pair automaton. */
@@ -191,7 +188,7 @@ class Automaton {
     for (const s of scc) if (this.next[s]!.some((t, i) => inside.has(t) && this.twice[s]![i])) return true;
     const k = scc.length;
     const at = new Map(scc.map((s, i) => [s, i]));
-    const pairs = components(k * k, (ij) => {
+    const pairs = cyclicComponents(k * k, scc.map((_, i) => i * k + i), (ij) => {
       const p = scc[Math.floor(ij / k)]!;
       const q = scc[ij % k]!;
       if (!this.#meet(p, q)) return [];
@@ -206,7 +203,7 @@ class Automaton {
       }
       return out;
     });
-    return pairs.some((c) => c.length > 1 && c.some((ij) => Math.floor(ij / k) === ij % k) && c.some((ij) => Math.floor(ij / k) !== ij % k));
+    return pairs.some((c) => c.some((ij) => Math.floor(ij / k) === ij % k) && c.some((ij) => Math.floor(ij / k) !== ij % k));
   }
 
   /** IDA from component `from` to component `to`: p ∈ from, q ∈ to, p ≠ q, (p, p, q) reaches (p, q, q) in the triple automaton. */
@@ -243,51 +240,4 @@ class Automaton {
     }
     return false;
   }
-}
-
-/** Strongly connected components of a graph of `n` nodes (Tarjan, iterative). */
-function components(n: number, edges: (v: number) => readonly number[]): number[][] {
-  const index = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const onStack = new Uint8Array(n);
-  const stack: number[] = [];
-  const out: number[][] = [];
-  let counter = 0;
-  for (let root = 0; root < n; root++) {
-    if (index[root] !== -1) continue;
-    const work: [number, readonly number[], number][] = [[root, edges(root), 0]];
-    index[root] = low[root] = counter++;
-    stack.push(root);
-    onStack[root] = 1;
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const [v, succ] = frame;
-      if (frame[2] < succ.length) {
-        const w = succ[frame[2]++]!;
-        if (index[w] === -1) {
-          index[w] = low[w] = counter++;
-          stack.push(w);
-          onStack[w] = 1;
-          work.push([w, edges(w), 0]);
-        } else if (onStack[w] === 1) low[v] = Math.min(low[v]!, index[w]!);
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1]![0];
-        low[parent] = Math.min(low[parent]!, low[v]!);
-      }
-      if (low[v] === index[v]) {
-        const scc: number[] = [];
-        let w: number;
-        do {
-          w = stack.pop()!;
-          onStack[w] = 0;
-          scc.push(w);
-        } while (w !== v);
-        out.push(scc);
-      }
-    }
-  }
-  return out;
 }
