@@ -1,6 +1,7 @@
 import type { PatternNode } from "./ast.js";
 import { factsOf } from "../support/regexp-forms.js";
 import { rubyInspect } from "../support/ruby.js";
+import type { LinearMatcher } from "./linear/vm.js";
 import { RubyRegExpError, translateRuby, type Translation } from "./ruby-regexp.js";
 
 /**
@@ -17,6 +18,17 @@ export interface JourneyRegExp {
   readonly re: RegExp;
   /** For each capture group of `re` (index 1..), the parameter name, or null for a group inside a requirement. */
   readonly groupNames: readonly (string | null)[];
+  /** What `re` was built from. */
+  readonly ast: readonly PatternNode[];
+  readonly requirements: Requirements;
+  readonly anchored: boolean;
+  /** Some requirement has named groups, so only those capture (Ruby's rule): `groupNames` is then not one group a parameter. */
+  readonly named: boolean;
+  /**
+   * The linear matcher that runs in `re`'s place where `re` could backtrack super-linearly (see
+   * `journeyExec` in pattern/linear): undefined until decided, null where `re` itself is linear.
+   */
+  linear: LinearMatcher | null | undefined;
 }
 
 /**
@@ -26,7 +38,7 @@ export interface JourneyRegExp {
 export type Requirement = RegExp | string | readonly (RegExp | string | number)[];
 
 /** Segment requirements by parameter name. */
-type Requirements = Readonly<Record<string, Requirement>>;
+export type Requirements = Readonly<Record<string, Requirement>>;
 
 const escapeLiteral = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -45,7 +57,7 @@ function regexpCaptures(re: RegExp): number {
 }
 
 /** The RegExps of a requirement: itself, or a list's. */
-function regexpsOf(req: Requirement): readonly RegExp[] {
+export function regexpsOf(req: Requirement): readonly RegExp[] {
   if (req instanceof RegExp) return [req];
   return Array.isArray(req) ? (req as readonly unknown[]).filter((v): v is RegExp => v instanceof RegExp) : [];
 }
@@ -299,7 +311,7 @@ export function journeyRegExp(ast: readonly PatternNode[], requirements: Require
     if (group <= b.groups) groupNames[group - 1] = p.name;
     offset += p.captures;
   });
-  return { re, groupNames };
+  return { re, groupNames, ast, requirements, anchored, named: b.named, linear: undefined };
 }
 
 /**

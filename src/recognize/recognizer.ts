@@ -2,6 +2,7 @@ import { InvalidURIError, KeyError } from "../errors.js";
 import type { Redirect } from "../table/redirect.js";
 import type { AppTarget, Route } from "../table/route.js";
 import { normalizeRequestPath, queryOf } from "../uri/path.js";
+import { journeyExec } from "../pattern/linear/index.js";
 import { HTTP_METHODS, prepareRoute, type PreparedRoute } from "./prepare.js";
 import { blocksMatch, conditionsMatch } from "./request/conditions.js";
 import { RequestContext, type RecognizeRequest } from "./request/context.js";
@@ -269,7 +270,7 @@ function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: 
  */
 function appTarget(r: PreparedRoute, handler: unknown, path: string, request: RecognizeRequest | undefined): AppTarget {
   const base = typeof request?.scriptName === "string" ? request.scriptName : "";
-  const m = r.route.anchor ? null : r.journey.re.exec(path);
+  const m = r.route.anchor ? null : journeyExec(r.journey, path);
   if (m === null) return { handler, scriptName: base, pathInfo: path };
   const matched = base + m[0];
   const rest = path.slice(m.index + m[0].length);

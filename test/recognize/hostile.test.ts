@@ -53,8 +53,56 @@ describe("hostile input", () => {
     });
   }
 
-  // Token-shaped routes (the compiled trie) are linear. Routes only a regexp can match (`:a-:b`)
-  // keep Journey's backtracking: a failing 1 MB segment of dashes is quadratic, in Rails too.
+  // Patterns whose Journey regexp backtracks super-linearly (issue 16): on main, `:a-:b` took 27 s
+  // on 64 KB of dashes and `:a-:b-:c` over 60 s on 4 KB; the linear matcher runs them instead.
+  // Bounded in CPU time rather than wall time: on the shared 2-core machine the wall time of one
+  // run swings several-fold with the load, its CPU time much less.
+  it("answers segments with several parameters, and globs beside parameters, in linear time", () => {
+    const multi = recognizers((r) => {
+      r.get("f/:a-:b", { to: "f#ab" });
+      r.get("g/:a-:b-:c", { to: "g#abc" });
+      r.get("n/:a-:b", { to: "n#ab", format: false });
+      r.get("t/:a~:b~:c-:d", { to: "t#abcd" });
+      r.get("o(/:a)-:b", { to: "o#ab" });
+      r.get("q/*a/*b.z", { to: "q#ab", format: false });
+      r.get("s/*path-:id", { to: "s#show" });
+      r.get("p/*path/:a-:b", { to: "p#ab" });
+      r.get("c/:a-:b", { to: "c#ab", constraints: { a: /[a-z-]+/ } });
+      r.get("w/:a-:b", { to: "w#ab", constraints: { a: /\w+(?:-\w+)*/, b: /[a-z]+/ } });
+    });
+    const cpu = (f: () => unknown): [unknown, number] => {
+      const t0 = process.cpuUsage();
+      const v = f();
+      const used = process.cpuUsage(t0);
+      return [v, (used.user + used.system) / 1000];
+    };
+    const failing: [string, string][] = [
+      ["/f/", "-".repeat(MB) + ".x.y"],
+      ["/f/", "a-".repeat(MB / 2) + ".x.y"],
+      ["/g/", "-".repeat(MB) + ".x.y"],
+      ["/n/", "a-".repeat(MB / 2) + ".x"],
+      ["/t/", "a~-".repeat(MB / 3) + ".x.y"],
+      ["/o/", "-".repeat(MB) + ".x.y"],
+      ["/q/", "a/".repeat(MB / 2) + "x"],
+      ["/s/", "a/-".repeat(MB / 3) + ".x.y"],
+      ["/p/", "a/".repeat(MB / 4) + "-".repeat(MB / 2) + ".x.y"],
+      ["/c/", "-".repeat(MB) + ".x.y"],
+      ["/w/", "a-".repeat(MB / 2) + "1"],
+    ];
+    for (const s of STRATEGIES) {
+      for (const [prefix, tail] of failing) {
+        const [res, ms] = cpu(() => multi[s].recognize("GET", prefix + tail));
+        assert.equal(res, null, `${prefix}${tail.slice(0, 6)}... (${s})`);
+        assert.ok(ms < 2000, `${prefix}${tail.slice(0, 6)}... (${s}) took ${ms.toFixed(0)} ms of CPU`);
+      }
+      // A path that matches after as much backtracking: the split the regexp would find.
+      const [res, ms] = cpu(() => multi[s].recognize("GET", "/g/" + "-".repeat(MB) + ".x"));
+      assert.deepEqual(plain(res as Parameters<typeof plain>[0]), { name: null, params: { controller: "g", action: "abc", a: "-".repeat(MB - 4), b: "-", c: "-", format: "x" } });
+      assert.ok(ms < 2000, `a matching path (${s}) took ${ms.toFixed(0)} ms of CPU`);
+    }
+  });
+
+  // Token-shaped routes (the compiled trie) are linear, and so are routes only a regexp can match.
   it("costs time proportional to the path's length", () => {
     const cost = (n: number) => {
       const path = "/photos/" + "a-".repeat(n / 2) + "/comments/" + "b.".repeat(n / 2) + "/x";
