@@ -602,8 +602,10 @@ export class Mapper {
     if (actionArg.actionLike) {
       if (!defaultAction && !action.includes("/")) defaultAction = underscored(action);
     } else action = null;
-    // `as: false` leaves the route unnamed, yet Rails' sheet prints its name as "false".
-    const name = args.hasAs && !args.as ? (args.as === false ? false : null) : this.#nameForAction(args.as as string | undefined, action, canonical);
+    // `as: null`/`false` leave the route unnamed, yet Rails' sheet prints the name of `as: false` as
+    // "false". `as: ""` is a name, as Ruby's "" is truthy: it adds nothing of its own to the scope's.
+    const as = args.as;
+    const name = args.hasAs && (as == null || as === false) ? (as === false ? false : null) : this.#nameForAction(as as string | undefined, action, canonical);
     this.#builder.add({
       scope: this.#scope,
       path: this.#fullPath(path, args.formatted),
@@ -654,7 +656,7 @@ export class Mapper {
   /** `canonical`: the action is one of the seven in a member/collection/new scope (then it adds no prefix). */
   #nameForAction(as: string | null | undefined, action: string | null, canonical: boolean): string | null {
     let prefix: string | undefined;
-    const prefixSource = as ? as : !canonical ? action : null;
+    const prefixSource = as != null ? as : !canonical ? action : null;
     if (prefixSource && prefixSource !== "/" && String(prefixSource) !== "") {
       prefix = normalizeName(underscored(String(prefixSource)));
     }
