@@ -45,13 +45,21 @@ export function isCallable(v: unknown): boolean {
   return typeof o.fetch === "function" || typeof o.call === "function" || typeof o.handle === "function";
 }
 
-/** A map of segment/request constraints, as opposed to a `{ matches(req) }` constraint object. */
+/**
+ * A map of segment/request constraints, as opposed to a constraint object. Rails tells them apart
+ * by class (a Hash is a map); a plain object here is both, so one with a `matches` or `call` method
+ * is taken for an object, as Rails takes any object that responds to `matches?` or `call`.
+ */
 export function isConstraintMap(v: unknown): v is Hash {
-  return isHash(v) && typeof v.matches !== "function";
+  return isHash(v) && typeof v.matches !== "function" && typeof v.call !== "function";
 }
 
+/** A function, or an object with a `matches(req)` or `call(...)` method (Rails: responds to `matches?` or `call`). */
 export function isConstraintObject(v: unknown): boolean {
-  return typeof v === "function" || (typeof v === "object" && v !== null && typeof (v as { matches?: unknown }).matches === "function");
+  if (typeof v === "function") return true;
+  if (typeof v !== "object" || v === null) return false;
+  const o = v as { matches?: unknown; call?: unknown };
+  return typeof o.matches === "function" || typeof o.call === "function";
 }
 
 /** How a mounted handler or `to:` callable shows in the sheet: its class or function name. */
