@@ -160,6 +160,26 @@ test("a concern's callback receives the options given to concerns", () => {
   assert.deepEqual(table, ["export_invoices GET /invoices/export invoices#export"]);
 });
 
+test("a concern may be an object with call(mapper, options), as Rails takes any callable", () => {
+  const commentable = {
+    only: "index",
+    call(mapper: import("../../src/dsl/mapper.js").Mapper, options: Record<string, unknown>) {
+      mapper.resources("comments", { only: (options.only as string | undefined) ?? this.only });
+    },
+  };
+  assert.deepEqual(
+    rows((r) => {
+      r.concern("commentable", commentable);
+      r.resources("posts", { only: [], concerns: "commentable" });
+      r.resources("photos", { only: [] }, () => r.concerns("commentable", { only: "show" }));
+    }),
+    [
+      "post_comments GET /posts/:post_id/comments(.:format) comments#index",
+      "photo_comment GET /photos/:photo_id/comments/:id(.:format) comments#show",
+    ],
+  );
+});
+
 test("irregular and uncountable words registered by the user change resource names", async () => {
   const { draw, inflections, resetInflections } = await import("../../src/index.js");
   try {
