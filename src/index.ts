@@ -5,7 +5,7 @@ import { registerSelf } from "./dsl/route-files.js";
 export { draw, loadRoutes, defineRoutes } from "./draw.js";
 export type { DrawOptions, RoutesDeclaration } from "./draw.js";
 export { Mapper } from "./dsl/mapper.js";
-export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, ResourceOptions, NamespaceOptions, MountOptions, MountMapping } from "./dsl/options.js";
+export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, ResourceOptions, NamespaceOptions, MountOptions, MountMapping, PathNames } from "./dsl/options.js";
 export { Resource, SingletonResource } from "./dsl/resource.js";
 export type { ResourceAction } from "./dsl/resource.js";
 export { lintRoutes, checkRegExp } from "./lint/index.js";

@@ -6,7 +6,7 @@ import { underscore } from "../support/inflector.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
 import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./mapping.js";
-import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
+import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, PathNames, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
 import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
 import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeKey, type ScopeLevel } from "./scope.js";
 import type { TableBuilder } from "./table-builder.js";
@@ -106,7 +106,7 @@ export class Mapper {
   readonly #builder: TableBuilder;
   readonly #concerns = new Map<string, ConcernCallback>();
 
-  constructor(ctx: MapperContext, pathNames: Record<string, string> = { new: "new", edit: "edit" }) {
+  constructor(ctx: MapperContext, pathNames: PathNames = { new: "new", edit: "edit" }) {
     this.#ctx = ctx;
     this.#builder = ctx.builder;
     this.#scope = Scope.root({ ...pathNames });
@@ -416,8 +416,29 @@ export class Mapper {
     return options;
   }
 
+  /** The path segment of an action: its path name, else itself (an own key: `constructor` is not Object's). */
   #actionPath(name: string): string {
-    return this.#scope.values.pathNames?.[name] ?? name;
+    const pathNames = this.#scope.values.pathNames;
+    return pathNames !== undefined && Object.hasOwn(pathNames, name) ? (pathNames[name] ?? name) : name;
+  }
+
+  /**
+   * `resources_path_names new: "neu"`: path segments for action names from here on (`new`, `edit`,
+   * or any action: `{ preview: "vorschau" }` makes `get("preview", { on: "member" })` `/:id/vorschau`).
+   * Merged, as Rails merges them, into the path names of the nearest scope that sets them: the
+   * root's (so the names outlast the block they are declared in) unless a `scope` or resource
+   * around gives `pathNames`.
+   */
+  resourcesPathNames(pathNames: PathNames): this {
+    if (!isHash(pathNames)) {
+      throw new ArgumentError(`resourcesPathNames takes an object of action names and path segments ({ new: "neu" }), not ${inspectValue(pathNames)}`);
+    }
+    const target = this.#scope.ownPathNames();
+    // Defined, not assigned: a "__proto__" key (from JSON) stays a key instead of replacing the prototype.
+    for (const key of Object.keys(pathNames)) {
+      Object.defineProperty(target, key, { value: pathNames[key], writable: true, enumerable: true, configurable: true });
+    }
+    return this;
   }
 
   // ---------------------------------------------------------------- concerns
