@@ -3,6 +3,7 @@ import { escapeRoutePath, normalizeMapperPath, normalizeName } from "../pattern/
 import { inspectValue } from "../support/node-inspect.js";
 import { isHash, present } from "../support/ruby.js";
 import { underscore } from "../support/inflector.js";
+import { nearestWord } from "../support/spelling.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
 import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./mapping.js";
@@ -45,6 +46,8 @@ const startsLikeName = (s: string) => {
   const c = s.charCodeAt(0) | 32;
   return s.charCodeAt(0) === 95 || (c >= 97 && c <= 122);
 };
+/** A key as it is written in an object literal: bare when it is an identifier, else quoted. */
+const objectKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
 const arrayOf = (v: unknown): unknown[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
 
 /** Splits `(...names, options?, block?)` as the DSL methods take them. */
@@ -312,18 +315,31 @@ export class Mapper {
     return false;
   }
 
-  /** Unknown resource options are typos, not defaults: reject them with the resource's name (Rails 8 is as strict). */
+  /**
+   * Unknown resource options are taken for typos and rejected with the resource's name (Rails 8
+   * is as strict). Rails 6.1 reads one as a default that URL generation requires; the message says
+   * how to keep that meaning: a `scope` around the resource (which, unlike `defaults:`, makes the
+   * key required, as Rails' resource option does).
+   */
   #checkResourceOptions(kind: string, names: string[], options: Hash): void {
     // Rails hands a resource's non-resource options to `scope`, which rejects `anchor`.
     if (Object.hasOwn(options, "anchor")) throw new ArgumentError("anchor is ignored unless passed to `match`");
-    for (const [key, value] of Object.entries(options)) {
-      if (RESOURCE_KEYS.has(key) || value instanceof RegExp) continue;
-      throw new ArgumentError(
-        `${kind} ${names.map((n) => JSON.stringify(n)).join(", ")}: unknown option ${key}: ${inspectValue(value)}. ` +
-          `Valid options are ${[...RESOURCE_KEYS].join(", ")}; a segment constraint takes a RegExp (id: /\\d+/), ` +
-          `and other defaults go in defaults: { ${key}: ... }.`,
-      );
-    }
+    const unknown = Object.keys(options).filter((key) => !RESOURCE_KEYS.has(key) && !(options[key] instanceof RegExp));
+    if (unknown.length === 0) return;
+    const given = unknown.map((key) => `${objectKey(key)}: ${inspectValue(options[key])}`).join(", ");
+    const guesses = unknown.flatMap((key) => {
+      const near = nearestWord(key, RESOURCE_KEYS);
+      return near === undefined ? [] : [unknown.length === 1 ? near : `${near} for ${key}`];
+    });
+    const kept = Object.keys(options).length > unknown.length ? ", { ... }" : "";
+    const declared = `r.${kind}(${names.map((n) => JSON.stringify(n)).join(", ")}${kept})`;
+    throw new ArgumentError(
+      `${kind} ${names.map((n) => JSON.stringify(n)).join(", ")}: unknown option${unknown.length > 1 ? "s" : ""} ${given}` +
+        `${guesses.length > 0 ? ` (did you mean ${guesses.join(", ")}?)` : ""}. ` +
+        `Valid options are ${[...RESOURCE_KEYS].join(", ")}; a segment constraint takes a RegExp (id: /\\d+/). ` +
+        `Rails 6.1 makes an unknown option a default that URL generation requires; to keep that meaning, ` +
+        `declare the resource in a scope: r.scope({ ${given} }, () => { ${declared}; }).`,
+    );
   }
 
   /** A resource without `only`/`except` takes its scope's, keeping the actions this kind of resource has. */
