@@ -32,9 +32,10 @@ export interface DrawOptions {
   /**
    * Lints the drawn table and calls `warn` with each finding (what `switchyard routes --lint`
    * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
-   * that can backtrack catastrophically. Without it, only the regexps are checked, and each that
-   * can backtrack catastrophically is reported with `process.emitWarning` (a full lint costs about
-   * a second of CPU at 10,000 routes; the regexp check, milliseconds).
+   * that can backtrack catastrophically, resources whose `only`/`except` leave no route. Without
+   * it, only the regexps are checked, and each that can backtrack catastrophically is reported
+   * with `process.emitWarning` (a full lint costs about a second of CPU at 10,000 routes; the
+   * regexp check, milliseconds).
    */
   warn?: (finding: RouteLintFinding) => void;
   /**
@@ -66,7 +67,7 @@ export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}):
   );
   declaration(mapper);
   const set = new RouteSet(builder.table());
-  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes)) options.warn(finding);
+  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
   else for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] })) process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
   return set;
 }

@@ -9,7 +9,7 @@ export type { Block, Handler, Via, ConstraintMap, MatchOptions, ScopeOptions, Re
 export { Resource, SingletonResource } from "./dsl/resource.js";
 export type { ResourceAction } from "./dsl/resource.js";
 export { lintRoutes, checkRegExp } from "./lint/index.js";
-export type { RouteLintFinding, LintOptions, LintCheck, BacktrackingFinding } from "./lint/index.js";
+export type { RouteLintFinding, LintOptions, LintCheck, BacktrackingFinding, ResourceDeclaration } from "./lint/index.js";
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-table.js";

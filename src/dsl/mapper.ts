@@ -238,8 +238,10 @@ export class Mapper {
 
   #declareResource(kind: "resources" | "resource", names: string[], options: Hash, block: Block | undefined): void {
     if (this.#applyCommonBehavior(kind, names, options, block)) return;
+    const drawnBefore = this.#builder.routes.length;
+    let opts: Hash = options;
     this.#withLevel(kind, () => {
-      const opts = this.#applyActionOptions(kind, options);
+      opts = this.#applyActionOptions(kind, options);
       const Kind = kind === "resources" ? Resource : SingletonResource;
       const resource = new Kind(names[names.length - 1]!, this.#ctx.apiOnly, !!this.#scope.values.shallow, opts);
       this.#resourceScope(resource, () => {
@@ -260,6 +262,21 @@ export class Mapper {
         }
       });
     });
+    if (this.#builder.routes.length === drawnBefore) {
+      // `only`/`except` (the resource's, else its scope's) left no action, and no block added a route.
+      this.#builder.addEmptyResource({
+        kind,
+        name: names[names.length - 1]!,
+        only: opts.only ?? undefined,
+        except: opts.except ?? undefined,
+        inherited: opts !== options,
+        scope: this.#scope.values.path || undefined,
+        apiOnly: this.#ctx.apiOnly,
+        hasBlock: block !== undefined || !!opts.concerns,
+        routesDrawn: 0,
+        position: drawnBefore,
+      });
+    }
   }
 
   #memberMappings(resource: Resource): void {
