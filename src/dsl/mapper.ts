@@ -6,7 +6,7 @@ import { underscore } from "../support/inflector.js";
 import { nearestWord } from "../support/spelling.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
-import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./mapping.js";
+import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./route-builder.js";
 import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, PathNames, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
 import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
 import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeKey, type ScopeLevel } from "./scope.js";

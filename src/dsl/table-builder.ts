@@ -2,7 +2,7 @@ import { ArgumentError } from "../errors.js";
 import { agePatternCache } from "../pattern/path.js";
 import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable, UrlOptions } from "../table/route-table.js";
 import type { Route, RouteSource, SourceLocation } from "../table/route.js";
-import { buildRoute, type MappingInput } from "./mapping.js";
+import { buildRoute, type RouteInput } from "./route-builder.js";
 import type { SourceLocator } from "./source-locations.js";
 
 const VALID_NAME = /^[_a-z]\w*$/i;
@@ -27,7 +27,7 @@ export class TableBuilder {
     agePatternCache();
   }
 
-  add(input: MappingInput): Route {
+  add(input: RouteInput): Route {
     const name = input.name;
     const source = this.#locator === null ? null : this.#source(this.#locator, TableBuilder.prototype.add);
     // Rails builds the mapping (and checks the controller) before it checks the name.
