@@ -1,15 +1,18 @@
 import { ArgumentError, RuntimeError } from "../errors.js";
-import { escapeRoutePath, normalizeMapperPath, normalizeName } from "../pattern/normalize.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { isHash, present } from "../support/ruby.js";
 import { underscore } from "../support/inflector.js";
 import { nearestWord } from "../support/spelling.js";
 import { Redirect } from "../table/redirect.js";
 import type { RequestConstraint } from "../table/route.js";
+import { routeName, underscored } from "./naming.js";
+import { actionPath, pathForAction, shorthandTo } from "./paths.js";
 import { isCallable, isConstraintMap, NO_CONSTRAINTS, URL_OPTIONS } from "./route-builder.js";
 import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, PathNames, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
 import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
 import { type Hash, MERGE, SCOPE_KEYS, Scope, type ScopeFrame, type ScopeKey, type ScopeLevel } from "./scope.js";
+import { lastNameJoiner } from "./naming.js";
+import { lastFullPath } from "./paths.js";
 import type { TableBuilder } from "./table-builder.js";
 
 /** A path argument: Ruby distinguishes `get "search"` (a path) from `get :search` (an action); `Symbol.for` is the latter. */
@@ -32,20 +35,12 @@ const MATCH_OPTION_KEYS = new Set([
 const SCOPE_KEYS_BEFORE_OPTIONS = new Set<string>(SCOPE_KEYS.slice(0, SCOPE_KEYS.indexOf("options")).filter((k) => k !== "blocks"));
 /** Keys `resources`/`resource` accept: Rails' resource options plus every scope option. */
 const RESOURCE_KEYS = new Set([...RESOURCE_OPTIONS, ...SCOPE_KEYS.filter((k) => k !== "blocks" && k !== "options"), "shallow"]);
-const MATCH_SHORTHAND = /^\/?[-\w]+\/[-\w/]+$/;
 /** An action name that can name a route or a default action (Rails' `/^[\w\-\/]+$/`). */
 const ACTION_LIKE = /^[\w\-/]+$/;
 /** Options `match` itself consumes; every other key becomes a default or a segment constraint. */
 const MAPPER_KEYS = new Set(["controller", "path", "to", "via", "format", "anchor", "constraints", "action", "as"]);
 const NO_OPTIONS: Hash = Object.freeze({});
 
-/** `-` to `_`, checked first: before V8 optimizes it, `replaceAll` costs ~0.2 µs even with nothing to replace, `includes` ~0.08 µs. */
-const underscored = (s: string) => (s.includes("-") ? s.replaceAll("-", "_") : s);
-/** Rails' `/\A[_a-z]/i`, the start of a name Rails generates. */
-const startsLikeName = (s: string) => {
-  const c = s.charCodeAt(0) | 32;
-  return s.charCodeAt(0) === 95 || (c >= 97 && c <= 122);
-};
 /** A key as it is written in an object literal: bare when it is an identifier, else quoted. */
 const objectKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
 const arrayOf = (v: unknown): unknown[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
@@ -449,10 +444,8 @@ export class Mapper {
     return options;
   }
 
-  /** The path segment of an action: its path name, else itself (an own key: `constructor` is not Object's). */
   #actionPath(name: string): string {
-    const pathNames = this.#scope.values.pathNames;
-    return pathNames !== undefined && Object.hasOwn(pathNames, name) ? (pathNames[name] ?? name) : name;
+    return actionPath(this.#scope.values.pathNames, name);
   }
 
   /**
@@ -620,7 +613,7 @@ export class Mapper {
     for (const path of paths) {
       if (path.symbol) continue;
       if (optionPath) throw new ArgumentError("Ambiguous route definition. Both :path and the route path were specified as strings.");
-      to = toFromPath(path.value, to, args.action);
+      to = shorthandTo(path.value, to, args.action);
       this.#decomposedMatch(path, path.value, onScope, to, args);
     }
     for (const action of paths) if (action.symbol) this.#decomposedMatch(action, optionPath, onScope, to, args);
@@ -648,20 +641,28 @@ export class Mapper {
   }
 
   #addRoute(actionArg: PathArg, explicitPath: string | undefined, to: unknown, args: MatchArgs): void {
-    const canonical = this.#isCanonicalAction(actionArg.value);
-    const path = this.#pathForAction(actionArg, explicitPath, canonical);
+    const scope = this.#scope;
+    // One of the six in a member, collection or new scope: it adds nothing to the path or the name.
+    const canonical = scope.isResourceMethodScope() && CANONICAL_ACTIONS.includes(actionArg.value);
+    const path = pathForAction({ scopePath: scope.values.path, action: actionArg.value, path: explicitPath, canonical, pathNames: scope.values.pathNames });
     if (!present(path)) throw new ArgumentError("path is required");
     let action: string | null = actionArg.value;
-    let defaultAction = args.action || this.#scope.values.action;
+    let defaultAction = args.action || scope.values.action;
     if (actionArg.actionLike) {
       if (!defaultAction && !action.includes("/")) defaultAction = underscored(action);
     } else action = null;
     // `as: null`/`false` leave the route unnamed, yet Rails' sheet prints the name of `as: false` as
     // "false". `as: ""` is a name, as Ruby's "" is truthy: it adds nothing of its own to the scope's.
     const as = args.as;
-    const name = args.hasAs && (as == null || as === false) ? (as === false ? false : null) : this.#nameForAction(as as string | undefined, action, canonical);
+    const name =
+      args.hasAs && (as == null || as === false)
+        ? as === false ? false : null
+        : routeName(
+            { as: as as string | undefined, action, canonical, namePrefix: scope.values.as, level: scope.level, resource: this.#parentResource, isTaken: this.#isTaken },
+            this.#joinName,
+          );
     this.#builder.add({
-      scope: this.#scope,
+      scope,
       path: this.#fullPath(path, args.formatted),
       name,
       controller: args.controller,
@@ -675,92 +676,11 @@ export class Mapper {
     });
   }
 
-  /**
-   * The route's path: escaped, normalized, with its format segment. Routes of one path come in runs
-   * (a resource's index and create; its show, update, update and destroy), so the last answer is
-   * kept: the run's routes get the very same string, which `PathPattern.of` then compares by
-   * identity instead of comparing a new one. With the name kept likewise (`#joinName`), the DSL
-   * part of drawing 10,000 routes took 28.4 ms instead of 30.9 (best of 30, interleaved).
-   */
-  #fullPath(path: string, formatted: unknown): string {
-    if (path === this.#lastPath && formatted === this.#lastFormatted) return this.#lastFullPath;
-    let fullPath = normalizeMapperPath(escapeRoutePath(path));
-    if (formatted === true) fullPath = `${fullPath}.:format`;
-    else if (formatted !== false && !hasFormatSuffix(fullPath)) fullPath = `${fullPath}(.:format)`;
-    this.#lastPath = path;
-    this.#lastFormatted = formatted;
-    return (this.#lastFullPath = fullPath);
-  }
-
-  #lastPath = "";
-  #lastFormatted: unknown = undefined;
-  #lastFullPath = "";
-
-  #isCanonicalAction(action: string | null): boolean {
-    return this.#scope.isResourceMethodScope() && CANONICAL_ACTIONS.includes(String(action ?? ""));
-  }
-
-  #pathForAction(action: PathArg, path: string | undefined, canonical: boolean): string {
-    const scopePath = this.#scope.values.path ?? "";
-    if (path != null) return `${scopePath}/${path}`;
-    if (canonical) return String(scopePath);
-    return `${scopePath}/${this.#actionPath(action.value)}`;
-  }
-
-  /** `canonical`: the action is one of the seven in a member/collection/new scope (then it adds no prefix). */
-  #nameForAction(as: string | null | undefined, action: string | null, canonical: boolean): string | null {
-    let prefix: string | undefined;
-    const prefixSource = as != null ? as : !canonical ? action : null;
-    if (prefixSource && prefixSource !== "/" && String(prefixSource) !== "") {
-      prefix = normalizeName(underscored(String(prefixSource)));
-    }
-    const namePrefix = this.#scope.values.as;
-    const resource = this.#parentResource;
-    let collectionName: string | undefined;
-    let memberName: string | undefined;
-    if (resource) {
-      if (as == null && action == null) return null;
-      collectionName = resource.collectionName;
-      memberName = resource.memberName;
-    }
-    const candidate = this.#joinName(namePrefix, prefix, collectionName, memberName);
-    if (candidate === "") return null;
-    if (as == null) return startsLikeName(candidate) && !this.#builder.hasNamedRoute(candidate) ? candidate : null;
-    return candidate;
-  }
-
-  /**
-   * The parts of a route name at this level, joined. A resource's show, update and destroy routes
-   * (and its index and create) join the same parts: the last answer is kept, so the run's routes
-   * look up one string, already hashed, in the table's names.
-   */
-  #joinName(namePrefix: unknown, prefix: string | undefined, collectionName: string | undefined, memberName: string | undefined): string {
-    const level = this.#scope.level;
-    if (
-      level === this.#nameLevel && namePrefix === this.#namePrefix && prefix === this.#namePart &&
-      collectionName === this.#collectionName && memberName === this.#memberName
-    ) {
-      return this.#name;
-    }
-    let candidate = "";
-    for (const part of this.#scope.actionName(namePrefix, prefix, collectionName, memberName)) {
-      if (present(part)) candidate = candidate === "" ? String(part) : `${candidate}_${String(part)}`;
-    }
-    this.#nameLevel = level;
-    this.#namePrefix = namePrefix;
-    this.#namePart = prefix;
-    this.#collectionName = collectionName;
-    this.#memberName = memberName;
-    return (this.#name = candidate);
-  }
-
-  // The last name joined (at the root, with no parts, it is "").
-  #nameLevel: ScopeLevel | null = null;
-  #namePrefix: unknown = undefined;
-  #namePart: string | undefined = undefined;
-  #collectionName: string | undefined = undefined;
-  #memberName: string | undefined = undefined;
-  #name = "";
+  /** Whether a route name is taken (`routeName` asks it of every name it generates), bound once. */
+  readonly #isTaken = (name: string) => this.#builder.hasNamedRoute(name);
+  /** Name and path joiners that keep their last answer (see `lastNameJoiner`). */
+  readonly #joinName = lastNameJoiner();
+  readonly #fullPath = lastFullPath();
 
   // ---------------------------------------------------------------- root, redirect, mount
 
@@ -897,22 +817,6 @@ interface MatchArgs {
   as: unknown;
   /** Every other option, in declaration order (shared by the paths of one declaration, never changed). */
   options: Hash;
-}
-
-/** Ends in a format segment or a slash, so `(.:format)` is not appended (Rails' `/(?:\(\.:format\)+|\.:format|\/)\Z/`). */
-function hasFormatSuffix(path: string): boolean {
-  if (path.endsWith("/") || path.endsWith(".:format")) return true;
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 41 /* ) */) end--;
-  return end < path.length && end >= 9 && path.startsWith("(.:format", end - 9);
-}
-
-/** `get "photos/search"` means `photos#search` when no `to:`/`action:` is given (Rails' match shorthand). */
-function toFromPath(path: string, to: unknown, action: unknown): unknown {
-  if (to || action) return to;
-  const withoutFormat = path.replace(/\(\.:format\)$/, "");
-  if (!MATCH_SHORTHAND.test(withoutFormat)) return null;
-  return withoutFormat.replace(/^\//, "").replace(/\/([^/]*)$/, "#$1").replace(/-/g, "_");
 }
 
 /** The keys of `mount`'s options: in its hash form, never the application's path. */

@@ -213,16 +213,4 @@ export class Scope {
   isResourceMethodScope(): boolean {
     return this.level === "collection" || this.level === "member" || this.level === "new";
   }
-
-  /** The parts a route name is joined from at this level (Rails' `Scope#action_name`). */
-  actionName(namePrefix: unknown, prefix: unknown, collectionName: unknown, memberName: unknown): unknown[] {
-    switch (this.level) {
-      case "nested": return [namePrefix, prefix];
-      case "collection": return [prefix, namePrefix, collectionName];
-      case "new": return [prefix, "new", namePrefix, memberName];
-      case "member": return [prefix, namePrefix, memberName];
-      case "root": return [namePrefix, collectionName, prefix];
-      default: return [namePrefix, memberName, prefix];
-    }
-  }
 }
