@@ -202,7 +202,13 @@ function addRoute(st: DrawState, actionArg: PathArg, explicitPath: string | unde
   const scope = st.scope;
   // One of the six in a member, collection or new scope: it adds nothing to the path or the name.
   const canonical = scope.isResourceMethodScope() && CANONICAL_ACTIONS.includes(actionArg.value);
-  const path = pathForAction({ scopePath: scope.values.path, action: actionArg.value, path: explicitPath, canonical, pathNames: scope.values.pathNames });
+  const pathInput = st.pathInput;
+  pathInput.scopePath = scope.values.path;
+  pathInput.action = actionArg.value;
+  pathInput.path = explicitPath;
+  pathInput.canonical = canonical;
+  pathInput.pathNames = scope.values.pathNames;
+  const path = pathForAction(pathInput);
   if (!present(path)) throw new ArgumentError("path is required");
   let action: string | null = actionArg.value;
   let defaultAction = args.action || scope.values.action;
@@ -212,13 +218,18 @@ function addRoute(st: DrawState, actionArg: PathArg, explicitPath: string | unde
   // `as: null`/`false` leave the route unnamed, yet Rails' sheet prints the name of `as: false` as
   // "false". `as: ""` is a name, as Ruby's "" is truthy: it adds nothing of its own to the scope's.
   const as = args.as;
-  const name =
-    args.hasAs && (as == null || as === false)
-      ? as === false ? false : null
-      : routeName(
-          { as: as as string | undefined, action, canonical, namePrefix: scope.values.as, level: scope.level, resource: st.parentResource, isTaken: st.isTaken },
-          st.joinName,
-        );
+  let name: string | null | false;
+  if (args.hasAs && (as == null || as === false)) name = as === false ? false : null;
+  else {
+    const nameInput = st.nameInput;
+    nameInput.as = as as string | undefined;
+    nameInput.action = action;
+    nameInput.canonical = canonical;
+    nameInput.namePrefix = scope.values.as;
+    nameInput.level = scope.level;
+    nameInput.resource = st.parentResource;
+    name = routeName(nameInput, st.joinName);
+  }
   st.builder.add({
     scope,
     path: st.fullPath(path, args.formatted),
