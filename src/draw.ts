@@ -7,6 +7,7 @@ import { Mapper } from "./dsl/mapper.js";
 import { ROUTE_FILE_EXTENSIONS, RouteFileLoader, routeFile, type RoutesDeclaration } from "./dsl/route-files.js";
 import { SourceLocator } from "./dsl/source-locations.js";
 import { TableBuilder } from "./dsl/table-builder.js";
+import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
@@ -26,14 +27,15 @@ export interface DrawOptions {
   drawPaths?: readonly string[];
   /** URL options every `_url` helper starts from (`host`, `protocol`, ...); `r.defaultUrlOptions` replaces them. */
   defaultUrlOptions?: UrlOptions;
-  /** Names of the `new` and `edit` path segments (Rails' `resources_path_names`). */
-  pathNames?: { new?: string; edit?: string };
+  /** Path segments for `new`, `edit` or any action (Rails' `resources_path_names`; `r.resourcesPathNames` adds to them). */
+  pathNames?: PathNames;
   /**
    * Lints the drawn table and calls `warn` with each finding (what `switchyard routes --lint`
    * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
-   * that can backtrack catastrophically. Without it, only the regexps are checked, and each that
-   * can backtrack catastrophically is reported with `process.emitWarning` (a full lint costs about
-   * a second of CPU at 10,000 routes; the regexp check, milliseconds).
+   * that can backtrack catastrophically, resources whose `only`/`except` leave no route. Without
+   * it, only the regexps are checked, and each that can backtrack catastrophically is reported
+   * with `process.emitWarning` (a full lint costs about a second of CPU at 10,000 routes; the
+   * regexp check, milliseconds).
    */
   warn?: (finding: RouteLintFinding) => void;
   /**
@@ -65,7 +67,7 @@ export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}):
   );
   declaration(mapper);
   const set = new RouteSet(builder.table());
-  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes)) options.warn(finding);
+  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
   else for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] })) process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
   return set;
 }

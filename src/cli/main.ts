@@ -42,8 +42,9 @@ switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused]
       --json             Print the route table as JSON
       --html             Print the route table as one standalone HTML page, with a search field
       --unused           Print the routes whose controller file or action does not exist (exit status 3 if any)
-      --lint             Print the routes no request reaches, verb + path pairs declared twice and constraint
-                         regexps that backtrack catastrophically, with the fix (exit status 3 if any)
+      --lint             Print the routes no request reaches, verb + path pairs declared twice, constraint
+                         regexps that backtrack catastrophically and resources whose only/except leave no
+                         route, with the fix (exit status 3 if any)
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 switchyard types [--root DIR] [--out FILE]

@@ -1,8 +1,8 @@
 import { ArgumentError } from "../errors.js";
 import { agePatternCache } from "../pattern/path.js";
-import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "../table/route-table.js";
+import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable, UrlOptions } from "../table/route-table.js";
 import type { Route, RouteSource, SourceLocation } from "../table/route.js";
-import { buildRoute, type MappingInput } from "./mapping.js";
+import { buildRoute, type RouteInput } from "./route-builder.js";
 import type { SourceLocator } from "./source-locations.js";
 
 const VALID_NAME = /^[_a-z]\w*$/i;
@@ -13,6 +13,8 @@ export class TableBuilder {
   readonly namedRoutes = new Map<string, Route>();
   readonly directs = new Map<string, DirectDefinition>();
   readonly resolves = new Map<string, ResolveDefinition>();
+  /** Resource declarations that drew no route (for the lint's "empty-resource" finding). */
+  readonly emptyResources: ResourceDeclaration[] = [];
   defaultUrlOptions: UrlOptions;
   /** Locates each route's declaration (`sourceLocations: true`), or null. */
   readonly #locator: SourceLocator | null;
@@ -25,9 +27,9 @@ export class TableBuilder {
     agePatternCache();
   }
 
-  add(input: MappingInput): Route {
+  add(input: RouteInput): Route {
     const name = input.name;
-    const source = this.#locator === null ? null : this.#source(this.#locator);
+    const source = this.#locator === null ? null : this.#source(this.#locator, TableBuilder.prototype.add);
     // Rails builds the mapping (and checks the controller) before it checks the name.
     const route = buildRoute(input, this.routes.length, source);
     if (typeof name === "string" && name !== "") {
@@ -65,8 +67,9 @@ export class TableBuilder {
     }
   }
 
-  #source(locator: SourceLocator): RouteSource | null {
-    const here = locator.locate(TableBuilder.prototype.add);
+  /** Where the declaration calling `below` stands (in a concern: the call that applied it, naming the concern's line). */
+  #source(locator: SourceLocator, below: Function): RouteSource | null {
+    const here = locator.locate(below);
     const concern = this.#concern;
     if (concern === null || concern.site === null) return here;
     return here === null ? concern.site : { ...concern.site, concern: { name: concern.name, ...here } };
@@ -84,6 +87,12 @@ export class TableBuilder {
    * (one Map lookup of a new string less per route the mapper names).
    */
   #unused: string | null = null;
+
+  /** A resource declaration that drew no route, located as a route would be (`sourceLocations: true`). */
+  addEmptyResource(declaration: ResourceDeclaration): void {
+    const source = this.#locator === null ? null : this.#source(this.#locator, TableBuilder.prototype.addEmptyResource);
+    this.emptyResources.push(Object.freeze(source === null ? declaration : { ...declaration, source }));
+  }
 
   addDirect(name: string, callback: DirectDefinition["callback"], options: Record<string, unknown>): void {
     this.directs.set(name, Object.freeze({ name, callback, options: Object.freeze({ ...options }) }));
@@ -104,6 +113,7 @@ export class TableBuilder {
       defaultUrlOptions: this.defaultUrlOptions,
       directs: this.directs,
       resolves: this.resolves,
+      emptyResources: this.emptyResources,
     };
   }
 }

@@ -5,6 +5,7 @@ import { findDuplicates, type DeclaredRoute } from "./duplicates.js";
 import type { PathDomain } from "./languages.js";
 import { findUnreachable, type ReachStats } from "./reachability.js";
 import { checkRegExp, type BacktrackingFinding } from "./regexp-safety.js";
+import { emptyResource, type ResourceDeclaration } from "./resources.js";
 import { passesOn, reachRoutes, REQUEST_METHODS } from "./routes.js";
 
 export { checkRegExp } from "./regexp-safety.js";
@@ -20,8 +21,12 @@ export type { PathDomain } from "./languages.js";
 
 /** One problem in a route table, about `route` (an index into the table), naming the `related` routes. */
 export interface RouteLintFinding {
-  readonly kind: "unreachable" | "unmatchable" | "duplicate" | "backtracking";
-  /** The route the finding is about (for a shared constraint regexp: the first route using it). */
+  readonly kind: "unreachable" | "unmatchable" | "duplicate" | "backtracking" | "empty-resource";
+  /**
+   * The route the finding is about (for a shared constraint regexp: the first route using it);
+   * -1 for a finding about no route: an `empty-resource` declaration drew none (its
+   * `resource.position` says where it stands in the table; findings come in that order).
+   */
   readonly route: number;
   /** The other routes involved: the earlier routes that answer first, the first declaration, or the other routes using the regexp. */
   readonly related: readonly number[];
@@ -31,10 +36,12 @@ export interface RouteLintFinding {
   readonly example?: string;
   /** For `backtracking`: the analysis. */
   readonly backtracking?: BacktrackingFinding;
+  /** For `empty-resource`: the declaration (kind, name, `only`/`except`, the scope it is in). */
+  readonly resource?: ResourceDeclaration;
 }
 
 /** What `lintRoutes` looks for: everything (the default), or some of it (`["backtracking"]` is cheap enough for every draw). */
-export type LintCheck = "unreachable" | "duplicate" | "backtracking";
+export type LintCheck = "unreachable" | "duplicate" | "backtracking" | "empty-resource";
 
 export interface LintOptions {
   /** The checks to run; default all. (`unreachable` also reports `unmatchable` routes.) */
@@ -45,6 +52,12 @@ export interface LintOptions {
   readonly paths?: PathDomain;
   /** Filled with the reachability engine's counters. */
   readonly stats?: ReachStats;
+  /**
+   * `resources`/`resource` declarations that drew no route, as the mapper records them
+   * (`RouteSet#emptyResources`): each is an `empty-resource` finding. (They leave nothing in
+   * `routes` to find them by; `draw(..., { warn })` passes its own.)
+   */
+  readonly emptyResources?: readonly ResourceDeclaration[];
 }
 
 const verbLabel = (route: Route) => route.verb || "any verb";
@@ -57,14 +70,22 @@ export function describeRoute(route: Route): string {
 
 /**
  * Lints a route table: routes no request reaches (proven), repeated verb + path declarations,
- * and segment requirements or request constraints whose regexps can backtrack catastrophically.
- * Findings come in table order.
+ * segment requirements or request constraints whose regexps can backtrack catastrophically, and
+ * (given `emptyResources`) resources whose `only`/`except` leave no route. Findings come in table order.
  */
 export function lintRoutes(routes: readonly Route[], options: LintOptions = {}): RouteLintFinding[] {
   const describe = options.describe ?? ((route: Route) => describeRoute(route));
   const label = (i: number) => describe(routes[i]!, i);
   const findings: RouteLintFinding[] = [];
-  const checks = new Set<LintCheck>(options.checks ?? ["unreachable", "duplicate", "backtracking"]);
+  const checks = new Set<LintCheck>(options.checks ?? ["unreachable", "duplicate", "backtracking", "empty-resource"]);
+
+  if (checks.has("empty-resource")) {
+    for (const declaration of options.emptyResources ?? []) {
+      const found = emptyResource(declaration);
+      if (found === null) continue;
+      findings.push({ kind: "empty-resource", route: -1, related: [], message: found.message, resource: declaration });
+    }
+  }
 
   const duplicates = checks.has("duplicate") ? findDuplicates(declaredRoutes(routes)) : [];
   const duplicateOf = new Map(duplicates.map((d) => [d.index, d]));
@@ -148,7 +169,9 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
     }
   }
 
-  return findings.sort((x, y) => x.route - y.route);
+  // In table order; a declaration that drew no route where it stands (before the route declared after it).
+  const place = (f: RouteLintFinding) => (f.kind === "empty-resource" ? (f.resource?.position ?? routes.length) - 0.5 : f.route);
+  return findings.sort((x, y) => place(x) - place(y));
 }
 
 /** The routes as `findDuplicates` reads them: routes that may decline a request they match have no key. */

@@ -24,10 +24,14 @@ export type ConstraintCallback =
   | ((request: RequestInfo) => unknown)
   | ((params: Record<string, string>, request: RequestInfo) => unknown);
 
-/** A constraint object, as Rails' objects responding to `matches?`. */
-export interface ConstraintObject {
-  matches(request: RequestInfo): unknown;
-}
+/**
+ * A constraint object, as Rails' objects responding to `matches?` or `call`: a request passes
+ * when `matches(req)` is true or, failing that, when `call` is (given `()`, `(req)` or
+ * `(params, req)` by its arity, as a {@link ConstraintCallback}).
+ */
+export type ConstraintObject =
+  | { matches(request: RequestInfo): unknown; call?: ConstraintCallback }
+  | { matches?(request: RequestInfo): unknown; call: ConstraintCallback };
 
 export type RequestConstraint = ConstraintCallback | ConstraintObject;
 

@@ -36,7 +36,7 @@ describe("switchyard routes --lint", () => {
     const r = await run("routes", "--lint", "--root", app);
     assert.equal(r.stderr, "");
     assert.equal(r.code, 3);
-    assert.match(r.stdout, /^Found 9 problems:\n\n1\) /);
+    assert.match(r.stdout, /^Found 11 problems:\n\n1\) /);
     assert.deepEqual(heading(r.stdout), [
       "1) unreachable: Route 2 (see Route 1)",
       "2) unreachable: Route 6 (see Route 5)",
@@ -47,6 +47,9 @@ describe("switchyard routes --lint", () => {
       "7) backtracking: Route 20",
       "8) backtracking: Route 21",
       "9) backtracking: Route 22",
+      // A declaration that drew no route: no route to name.
+      "10) empty-resource",
+      "11) empty-resource",
     ]);
     // Route numbers are -E's: the routes they name are those.
     const expanded = (await run("routes", "-E", "--root", app)).stdout;
@@ -81,6 +84,11 @@ describe("switchyard routes --lint", () => {
       assert.ok(blocks[5 + i]!.includes(`{ v: /${source}/ }) at config/routes.ts:${line(`/${source}/`)}: /${source}/ can take`), source);
       assert.match(blocks[5 + i]!, fix);
     });
+    assert.equal(blocks[9],
+      "10) empty-resource\n" +
+      `   resources "tags" (${at(`r.resources("tags"`)}), only: [] draws no route: it leaves none of the actions (index, create, new, show, update, destroy, edit). ` +
+      "Remove the declaration, or list the actions it should have in only:.");
+    assert.match(blocks[10]!, new RegExp(`^11\\) empty-resource\\n   resource "settings" \\(${at(`r.resource("settings"`)}\\), except: \\[.*\\] draws no route`));
   });
 
   test("-c and -g show the findings about, or naming, a route they select; the whole table is linted", async () => {
