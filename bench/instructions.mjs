@@ -4,10 +4,13 @@
 //   npm run build && node bench/install.mjs && node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...
 // e.g. node bench/instructions.mjs rails-app --peer memoirist
 //      node bench/instructions.mjs github --entry dist --entry ../other-checkout/dist   (two builds)
+//      node bench/instructions.mjs synth-10000 --draw --entry dist --entry ../other/dist   (drawing the table)
 //
 // Method: a router answers the whole list WARMUP times (so that its code is optimized), then PASSES
 // more; the count of a run with no extra passes is subtracted, and the difference divided by the
-// requests answered. Needs `valgrind` (Debian package); each figure takes 1-2 minutes.
+// requests answered. Needs `valgrind` (Debian package); each figure takes 1-2 minutes. With
+// `--draw`, switchyard draws (and compiles) the table DRAW_WARMUP times, then DRAW_PASSES more: the
+// figure is instructions per warm draw (what a second route set or a reload pays).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,16 +19,26 @@ import { PEERS, drawTable } from "./routers.mjs";
 
 const WARMUP = 400;
 const PASSES = 200;
+const DRAW_WARMUP = 2;
+const DRAW_PASSES = 3;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const values = (flag) => args.flatMap((a, i) => (args[i - 1] === flag ? [a] : []));
 const table = args[0];
 const format = args.includes("--format");
+const drawing = args.includes("--draw");
 
 if (args.includes("--child")) {
   // node instructions.mjs TABLE [--format] --child KIND NAME PASSES
   const [kind, name, passes] = values("--child").concat(args.slice(args.indexOf("--child") + 2));
   const data = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"));
+  if (kind === "draw") {
+    const { draw } = await import(pathToFileURL(path.resolve(name, "index.js")).href);
+    let drawn = 0;
+    for (let i = 0, n = DRAW_WARMUP + Number(passes); i < n; i++) drawn += drawTable(draw, data).routes.length;
+    if (drawn < 0) console.log(drawn);
+    process.exit(0);
+  }
   const requests = format ? data.formatRequests : data.requests;
   let find;
   if (kind === "switchyard") {
@@ -58,19 +71,27 @@ try {
 if (!fs.existsSync(path.join(here, "tables", `${table}.json`))) {
   execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")], { stdio: "ignore" });
 }
-const list = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"];
-if (!list) {
-  console.error(`${table} has no ${format ? "format " : ""}request list`);
-  process.exit(2);
-}
-const requests = list.length;
-
 /**
  * Fixed hash and random seeds, and `--predictable`: without them V8 compiles a lukewarm function
  * inside the measured window at random, and the same build read 1,836 and 2,003 on two runs;
  * with them it repeats within ~0.5% (helper-10's runs, session 4).
  */
 const SEEDED = ["--predictable", "--hash-seed=1", "--random-seed=1"];
+if (drawing) {
+  const entries = values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")];
+  console.log(`${table}: instructions per draw (${DRAW_PASSES} draws after ${DRAW_WARMUP}), millions`);
+  for (const entry of entries) {
+    const per = (count("draw", entry, DRAW_PASSES) - count("draw", entry, 0)) / DRAW_PASSES;
+    console.log(`  switchyard ${(path.relative(process.cwd(), entry) || ".").padEnd(40)} ${(per / 1e6).toFixed(1).padStart(8)}`);
+  }
+  process.exit(0);
+}
+const list = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"];
+if (!list) {
+  console.error(`${table} has no ${format ? "format " : ""}request list`);
+  process.exit(2);
+}
+const requests = list.length;
 
 /** Instructions callgrind counts for one child run. */
 function count(kind, name, passes) {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const suites = ["recognize.mjs", "helpers.mjs"].filter((f) => fs.existsSync(path.join(here, f)));
+const suites = ["recognize.mjs", "helpers.mjs", "sources.mjs"].filter((f) => fs.existsSync(path.join(here, f)));
 let failed = false;
 for (const suite of suites) {
   console.log(`\n=== bench/${suite}`);

@@ -5,7 +5,9 @@
 import path from "node:path";
 import { Mapper } from "./dsl/mapper.js";
 import { ROUTE_FILE_EXTENSIONS, RouteFileLoader, routeFile, type RoutesDeclaration } from "./dsl/route-files.js";
+import { SourceLocator } from "./dsl/source-locations.js";
 import { TableBuilder } from "./dsl/table-builder.js";
+import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
@@ -16,20 +18,34 @@ export type { RoutesDeclaration } from "./dsl/route-files.js";
 export interface DrawOptions {
   /** As Rails' `config.api_only`: resources get no `new`/`edit` routes. */
   apiOnly?: boolean;
-  /** Directories searched, in order, for files named by `r.draw(name)`. Default: `[<cwd>/config/routes]`. */
+  /**
+   * The application's directory (default: the current directory): `r.draw(name)` looks in
+   * `<root>/config/routes` unless `drawPaths` says otherwise, and source locations are relative to it.
+   */
+  root?: string;
+  /** Directories searched, in order, for files named by `r.draw(name)`. Default: `[<root>/config/routes]`. */
   drawPaths?: readonly string[];
   /** URL options every `_url` helper starts from (`host`, `protocol`, ...); `r.defaultUrlOptions` replaces them. */
   defaultUrlOptions?: UrlOptions;
-  /** Names of the `new` and `edit` path segments (Rails' `resources_path_names`). */
-  pathNames?: { new?: string; edit?: string };
+  /** Path segments for `new`, `edit` or any action (Rails' `resources_path_names`; `r.resourcesPathNames` adds to them). */
+  pathNames?: PathNames;
   /**
    * Lints the drawn table and calls `warn` with each finding (what `switchyard routes --lint`
    * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
-   * that can backtrack catastrophically. Without it, only the regexps are checked, and each that
-   * can backtrack catastrophically is reported with `process.emitWarning` (a full lint costs about
-   * a second of CPU at 10,000 routes; the regexp check, milliseconds).
+   * that can backtrack catastrophically, resources whose `only`/`except` leave no route. Without
+   * it, only the regexps are checked, and each that can backtrack catastrophically is reported
+   * with `process.emitWarning` (a full lint costs about a second of CPU at 10,000 routes; the
+   * regexp check, milliseconds).
    */
   warn?: (finding: RouteLintFinding) => void;
+  /**
+   * Records on each route where it was declared (`route.source`: `config/routes.ts:12`, relative
+   * to `root`), as Rails 7.1 does in development: shown by `switchyard routes -E`, `--json`,
+   * `--html` and the development pages. Off by default: reading the call stack for every route
+   * makes drawing a table about 2.3 to 2.5 times as long (synth-10000: +128% to +148% CPU time
+   * in three paired runs of `bench/sources.mjs`).
+   */
+  sourceLocations?: boolean;
 }
 
 /** Marks a route file's declaration function (identity at run time; gives `r` its type). */
@@ -42,21 +58,22 @@ export function defineRoutes(declaration: RoutesDeclaration): RoutesDeclaration 
  * freezes the table. Declaration errors are thrown as `ArgumentError` with Rails' text.
  */
 export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}): RouteSet {
-  const files = new RouteFileLoader([...(options.drawPaths ?? [path.join(process.cwd(), "config", "routes")])]);
-  const builder = new TableBuilder(options.defaultUrlOptions);
+  const root = path.resolve(options.root ?? process.cwd());
+  const files = new RouteFileLoader([...(options.drawPaths ?? [path.join(root, "config", "routes")])]);
+  const builder = new TableBuilder(options.defaultUrlOptions, options.sourceLocations ? new SourceLocator(root) : null);
   const mapper = new Mapper(
     { builder, apiOnly: !!options.apiOnly, drawFile: (name, r) => files.draw(name, r) },
     { new: "new", edit: "edit", ...options.pathNames },
   );
   declaration(mapper);
   const set = new RouteSet(builder.table());
-  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes)) options.warn(finding);
+  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
   else for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] })) process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
   return set;
 }
 
 /** Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from `<root>/config/routes`. */
-export async function loadRoutes(options: { root?: string } & DrawOptions = {}): Promise<RouteSet> {
+export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
   const root = path.resolve(options.root ?? process.cwd());
   const base = path.join(root, "config", "routes");
   const file = routeFile(base);
@@ -64,6 +81,5 @@ export async function loadRoutes(options: { root?: string } & DrawOptions = {}):
     throw new ArgumentError(`No routes file found: looked for ${ROUTE_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`);
   }
   const { declaration, options: fileOptions } = new RouteFileLoader([base]).load(file);
-  const { root: _root, ...drawOptions } = options;
-  return draw(declaration, { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...drawOptions });
+  return draw(declaration, { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...options, root });
 }

@@ -2,7 +2,7 @@ import { buildHelpers, type Helpers } from "./generate/helpers.js";
 import { formatRoutes, type InspectOptions } from "./inspect/sheet.js";
 import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "./recognize/index.js";
 import type { Route } from "./table/route.js";
-import type { DirectDefinition, ResolveDefinition, RouteTable, UrlOptions } from "./table/route-table.js";
+import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable, UrlOptions } from "./table/route-table.js";
 
 /** How many helper sets `helpersFor` keeps (a server seeing more hosts than this rebuilds the oldest's). */
 const MAX_BOUND = 16;
@@ -14,6 +14,8 @@ export class RouteSet implements RouteTable {
   readonly defaultUrlOptions: Readonly<UrlOptions>;
   readonly directs: ReadonlyMap<string, DirectDefinition>;
   readonly resolves: ReadonlyMap<string, ResolveDefinition>;
+  /** `resources`/`resource` declarations that drew no route: `lintRoutes(set.routes, { emptyResources: set.emptyResources })` reports them. */
+  readonly emptyResources: readonly ResourceDeclaration[];
 
   constructor(table: RouteTable) {
     this.routes = Object.freeze([...table.routes]);
@@ -21,6 +23,7 @@ export class RouteSet implements RouteTable {
     this.defaultUrlOptions = Object.freeze({ ...table.defaultUrlOptions });
     this.directs = table.directs;
     this.resolves = table.resolves;
+    this.emptyResources = Object.freeze([...(table.emptyResources ?? [])]);
     // Compiled eagerly, so that drawing pays for it and the first request does not.
     this.#recognizer = compileRecognizer(this.routes);
   }

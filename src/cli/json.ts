@@ -2,9 +2,12 @@
  * `switchyard routes --json`: the route table as plain JSON data. Each row holds what the sheet
  * shows (`name`, `verb`, `path`, `reqs`) plus `controller`, `action`, `constraints` and
  * `defaults`; RegExps become their source strings, functions their names. When routes record
- * where they were declared, every row also has `source` (`"config/routes.ts:12"`, or null).
+ * where they were declared, every row also has `source` (`"config/routes.ts:12"`, or null), and a
+ * row a concern declared has `concern` (`{ name: "commentable", source: "config/routes.ts:3" }`).
  */
-import type { Route } from "../index.js";
+import type { Route, RouteSource } from "../index.js";
+import { rubyFormOf } from "../support/regexp-forms.js";
+import { locationText } from "../table/source.js";
 
 export interface RouteJson {
   name: string | null;
@@ -15,17 +18,23 @@ export interface RouteJson {
   action: string | null;
   constraints: Record<string, JsonValue>;
   defaults: Record<string, JsonValue>;
-  /** Present when any route of the table records its source location. */
+  /** `file:line` of the declaration: present when any route of the table records its source location. */
   source?: string | null;
+  /** For a route a concern declared: the concern, and the line of its body (`source` is the `concerns` call). */
+  concern?: { name: string; source: string };
 }
 
-/** A route that may know the `file:line` of its declaration. */
-type SourcedRoute = Route & { readonly source?: string | undefined };
-
 /** The rows of `--json`: with a `source` field on each when any route has a source location. */
-export function routesToJson(routes: readonly SourcedRoute[]): RouteJson[] {
-  const withSource = routes.some((r) => r.source !== undefined);
-  return routes.map((r) => (withSource ? { ...routeToJson(r), source: r.source ?? null } : routeToJson(r)));
+export function routesToJson(routes: readonly Route[]): RouteJson[] {
+  const withSource = routes.some((r) => r.source !== null);
+  return routes.map((r) => (withSource ? { ...routeToJson(r), ...sourceToJson(r.source) } : routeToJson(r)));
+}
+
+function sourceToJson(source: RouteSource | null): Pick<RouteJson, "source" | "concern"> {
+  if (source === null) return { source: null };
+  const json: Pick<RouteJson, "source" | "concern"> = { source: locationText(source) };
+  if (source.concern !== undefined) json.concern = { name: source.concern.name, source: locationText(source.concern) };
+  return json;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -49,10 +58,10 @@ function toJsonObject(obj: Readonly<Record<string, unknown>>): Record<string, Js
   return out;
 }
 
-/** A value as JSON data: RegExp -> its source, function -> its name, symbol -> its description. */
+/** A value as JSON data: RegExp -> its source (a translated Ruby regexp's as declared), function -> its name, symbol -> its description. */
 export function toJsonValue(v: unknown): JsonValue {
   if (v === null || v === undefined) return null;
-  if (v instanceof RegExp) return v.source;
+  if (v instanceof RegExp) return rubyFormOf(v)?.source ?? v.source;
   if (typeof v === "string" || typeof v === "boolean") return v;
   if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
   if (typeof v === "bigint") return v.toString();

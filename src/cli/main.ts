@@ -1,23 +1,28 @@
 /**
  * The `switchyard` command line: `routes` prints an application's route table as
- * `bin/rails routes` does (or as JSON), `types` writes the typed-helper declarations, `serve`
+ * `bin/rails routes` does (or as JSON or HTML; `--unused`: the routes without a controller or
+ * action; `--lint`: the table's problems), `types` writes the typed-helper declarations, `serve`
  * serves the application over HTTP.
  *
- *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
+ *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
- * could not be loaded or rendered, 2 bad usage), and writes through an injectable `io` so tests
- * can run it in-process.
+ * or controllers could not be loaded or rendered, 2 bad usage, 3 `--unused` or `--lint` found
+ * something), and writes through an injectable `io` so tests can run it in-process.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { renderRoutesHtml } from "../inspect/html.js";
-import { loadRoutes, renderHelperTypes, type RouteSet } from "../index.js";
+import { loadRoutes, renderHelperTypes, type DrawOptions, type RouteSet } from "../index.js";
 import { routesToJson } from "./json.js";
-import { filterRoutes } from "../inspect/sheet.js";
+import { formatLintFindings } from "./lint.js";
+import { findUnusedRoutes } from "./unused.js";
+import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
+import type { RouteLintFinding } from "../lint/index.js";
+import { environment } from "../http/dispatcher.js";
 import { parsePort, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
@@ -30,12 +35,16 @@ Commands:
   types    Write TypeScript declarations for the application's route helpers
   serve    Serve the application over HTTP (its routes and app/controllers), as \`bin/rails server\` does
 
-switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--root DIR]
+switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
   -c, --controller NAME  Only routes of this controller (\`photos\`, \`admin/users\`, \`Admin::UsersController\`)
   -g, --grep PATTERN     Only routes whose name, verb, path or controller#action matches PATTERN (a RegExp)
-  -E, --expanded         Print each route as a \`--[ Route N ]--\` block
+  -E, --expanded         Print each route as a \`--[ Route N ]--\` block, with its source location
       --json             Print the route table as JSON
       --html             Print the route table as one standalone HTML page, with a search field
+      --unused           Print the routes whose controller file or action does not exist (exit status 3 if any)
+      --lint             Print the routes no request reaches, verb + path pairs declared twice, constraint
+                         regexps that backtrack catastrophically and resources whose only/except leave no
+                         route, with the fix (exit status 3 if any)
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 switchyard types [--root DIR] [--out FILE]
@@ -55,6 +64,8 @@ const ROUTES_OPTIONS = {
   expanded: { type: "boolean", short: "E" },
   json: { type: "boolean" },
   html: { type: "boolean" },
+  unused: { type: "boolean" },
+  lint: { type: "boolean" },
   ...ROOT_OPTION,
   ...HELP_OPTION,
 } as const satisfies ParseArgsConfig["options"];
@@ -89,14 +100,32 @@ async function routesCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(USAGE);
     return 0;
   }
-  const formats = [values.json && "--json", values.html && "--html", values.expanded && "-E/--expanded"].filter(Boolean);
+  const formats = [values.json && "--json", values.html && "--html", values.expanded && !values.unused && "-E/--expanded", values.unused && "--unused", values.lint && "--lint"].filter(Boolean);
   if (formats.length > 1) return usageError(io, `${formats.join(" and ")} cannot be combined`);
 
   const root = path.resolve(values.root ?? process.cwd());
-  const routes = await load(root, io);
+  const findings: RouteLintFinding[] = [];
+  const routes = await load(root, io, values.lint ? { warn: (finding) => findings.push(finding) } : {});
   if (!routes) return 1;
 
   const filter = { controller: values.controller, grep: values.grep };
+  if (values.lint) {
+    const { text, shown } = formatLintFindings(routes.routes, findings, filter);
+    io.stdout.write(text + "\n");
+    return shown > 0 ? FOUND : 0;
+  }
+  if (values.unused) {
+    let unused;
+    try {
+      unused = await findUnusedRoutes(routes.routes, root);
+    } catch (error) {
+      io.stderr.write(`switchyard routes --unused: could not load a controller of ${root}\n${describe(error)}\n`);
+      return 1;
+    }
+    const { text, shown } = formatUnusedRoutes(unused, { ...filter, expanded: values.expanded ?? false });
+    io.stdout.write(text + "\n");
+    return shown > 0 ? FOUND : 0;
+  }
   if (values.json) {
     io.stdout.write(JSON.stringify(routesToJson(filterRoutes(routes.routes, filter)), null, 2) + "\n");
   } else if (values.html) {
@@ -117,7 +146,7 @@ async function typesCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const root = path.resolve(values.root ?? process.cwd());
-  const routes = await load(root, io);
+  const routes = await load(root, io, { sourceLocations: false });
   if (!routes) return 1;
 
   let text: string;
@@ -155,13 +184,21 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   const port = parsePort(values.port);
   if (typeof port === "string") return usageError(io, port);
   const root = path.resolve(values.root ?? process.cwd());
-  const routes = await load(root, io);
+  // The development pages show where each route was declared; production does without the cost.
+  const routes = await load(root, io, { sourceLocations: environment(values.env) === "development" });
   if (!routes) return 1;
   return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env }, io);
 }
 
-/** Loads `<root>/config/routes.ts`; on failure, explains on stderr and resolves to null. */
-async function load(root: string, io: CliIO): Promise<RouteSet | null> {
+/** The exit status of `routes --unused` and `routes --lint` when they found something (1 is a load error, 2 bad usage). */
+const FOUND = 3;
+
+/**
+ * Loads `<root>/config/routes.ts`, recording each route's source location (as Rails 7.1's
+ * commands do: the CLI's output is for people fixing the table); on failure, explains on stderr
+ * and resolves to null.
+ */
+async function load(root: string, io: CliIO, options: DrawOptions = {}): Promise<RouteSet | null> {
   if (!isDirectory(root)) {
     io.stderr.write(`switchyard: ${root} is not a directory (--root must name the application's directory)\n`);
     return null;
@@ -174,7 +211,7 @@ async function load(root: string, io: CliIO): Promise<RouteSet | null> {
     return null;
   }
   try {
-    return await loadRoutes({ root });
+    return await loadRoutes({ ...options, root, sourceLocations: options.sourceLocations ?? true });
   } catch (error) {
     io.stderr.write(`switchyard: could not load the routes in ${file}\n${describe(error)}\n`);
     return null;

@@ -11,6 +11,12 @@ export type Handler = ((...args: any[]) => unknown) | { fetch(...args: any[]): u
 
 export type Via = "get" | "post" | "patch" | "put" | "delete" | "options" | "head" | "all" | (string & {});
 
+/**
+ * Path segments for action names (Rails' `path_names`): `new` and `edit` rename a resource's own
+ * segments, any other key an action's (`{ preview: "vorschau" }`: `/photos/:id/vorschau`).
+ */
+export type PathNames = { new?: string; edit?: string; [action: string]: string | undefined };
+
 /** Segment constraints (`{ id: /\d+/ }`) and request constraints (`{ subdomain: "api" }`). */
 export type ConstraintMap = Record<string, RegExp | string | number | boolean | readonly unknown[] | null>;
 
@@ -46,7 +52,7 @@ export interface ScopeOptions {
   action?: string;
   shallowPath?: string;
   shallowPrefix?: string;
-  pathNames?: Record<string, string>;
+  pathNames?: PathNames;
   constraints?: ConstraintMap | RequestConstraint;
   defaults?: Record<string, unknown>;
   shallow?: boolean;
@@ -68,7 +74,7 @@ export interface ResourceOptions {
   param?: string;
   concerns?: string | readonly string[];
   module?: string;
-  pathNames?: Record<string, string>;
+  pathNames?: PathNames;
   shallow?: boolean;
   shallowPath?: string;
   shallowPrefix?: string;

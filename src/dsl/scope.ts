@@ -20,7 +20,7 @@ export interface ScopeFrame {
   module?: string | null;
   controller?: string | null;
   action?: string | null;
-  pathNames?: Record<string, string>;
+  pathNames?: Record<string, string | undefined>;
   constraints?: Hash;
   shallow?: boolean;
   blocks?: readonly RequestConstraint[];
@@ -66,7 +66,8 @@ export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown
   via: replace,
   format: replace,
   to: replace,
-  pathNames: mergeHash,
+  // Always a new object (Ruby's `Hash#merge`): `resourcesPathNames` adds to the nearest frame's in place.
+  pathNames: (parent, child) => ({ ...(parent as Hash | undefined), ...(child as Hash | undefined) }),
   constraints: mergeHash,
   defaults: mergeHash,
   options: mergeHash,
@@ -147,7 +148,7 @@ export class Scope {
     this.#values = parent !== null && parent.frame === frame ? parent.#values : new ScopeValues(parent && parent.#values, frame);
   }
 
-  static root(pathNames: Record<string, string>): Scope {
+  static root(pathNames: Record<string, string | undefined>): Scope {
     return new Scope({ pathNames }, null, null);
   }
 
@@ -180,6 +181,18 @@ export class Scope {
     for (let s: Scope | null = this; s; s = s.parent) yield s;
   }
 
+  /**
+   * The path names `resourcesPathNames` adds to: those of the nearest frame that sets them (the
+   * root's, unless a `scope` or resource gives `pathNames`). Rails `merge!`s into that hash, so the
+   * names hold after the block that added them ends, wherever that frame's scope reaches.
+   */
+  ownPathNames(): Record<string, string | undefined> {
+    for (const node of this.chain()) {
+      if (Object.hasOwn(node.frame, "pathNames") && node.frame.pathNames) return node.frame.pathNames;
+    }
+    throw new Error("unreachable: the root scope sets pathNames");
+  }
+
   /** See {@link ScopeValues.plain}. */
   isPlain(): boolean {
     return this.#values.plain;
@@ -199,17 +212,5 @@ export class Scope {
   }
   isResourceMethodScope(): boolean {
     return this.level === "collection" || this.level === "member" || this.level === "new";
-  }
-
-  /** The parts a route name is joined from at this level (Rails' `Scope#action_name`). */
-  actionName(namePrefix: unknown, prefix: unknown, collectionName: unknown, memberName: unknown): unknown[] {
-    switch (this.level) {
-      case "nested": return [namePrefix, prefix];
-      case "collection": return [prefix, namePrefix, collectionName];
-      case "new": return [prefix, "new", namePrefix, memberName];
-      case "member": return [prefix, namePrefix, memberName];
-      case "root": return [namePrefix, collectionName, prefix];
-      default: return [namePrefix, memberName, prefix];
-    }
   }
 }

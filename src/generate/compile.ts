@@ -11,8 +11,10 @@
  * No pattern is parsed and no RegExp is built per call.
  */
 import type { PatternNode } from "../pattern/ast.js";
-import { formatNodes } from "../pattern/ast.js";
-import type { Route } from "../table/route.js";
+import { formatNodes, walk } from "../pattern/ast.js";
+import { flagFree, listAsRegexp, requirementSource } from "../pattern/regexp.js";
+import { RubyRegExpError, translateRuby, type Translation } from "../pattern/ruby-regexp.js";
+import type { Requirement, Route } from "../table/route.js";
 import { dict } from "../support/ruby.js";
 import { escapePath, escapeSegment } from "../uri/escape.js";
 import type { Dict } from "../uri/url.js";
@@ -150,7 +152,12 @@ export interface PositionalTemplate {
   readonly escapers: readonly Escaper[];
 }
 
-function positionalTemplate(nodes: readonly PatternNode[], parts: readonly string[], required: readonly string[]): PositionalTemplate {
+/**
+ * The template for the optimized helper's arguments, `positional[i]` for `values[i]`. A name the
+ * path repeats takes the value of its last argument (Rails fills a hash in order), though every
+ * argument is still checked: `/a/:x/b/:x` called `(1, 2)` prints `/a/2/b/2`.
+ */
+function positionalTemplate(nodes: readonly PatternNode[], parts: readonly string[], positional: readonly string[]): PositionalTemplate {
   const literals: string[] = [""];
   const indexes: number[] = [];
   const escapers: Escaper[] = [];
@@ -158,7 +165,7 @@ function positionalTemplate(nodes: readonly PatternNode[], parts: readonly strin
     if (typeof item === "string") literals[literals.length - 1] += item;
     else if (isGroup(item)) literals[literals.length - 1] += compileFormatter(item, parts)([]);
     else {
-      indexes.push(required.indexOf(item.name));
+      indexes.push(positional.lastIndexOf(item.name));
       escapers.push(item.escape);
       literals.push("");
     }
@@ -195,7 +202,14 @@ export interface CompiledRoute {
   readonly name: string | null;
   /** `route.parts` / `segment_keys`: every path parameter name, in order. */
   readonly parts: readonly string[];
+  /** The required parts, each once. */
   readonly requiredParts: readonly string[];
+  /**
+   * Rails' `Route#required_parts`: the required names as the path spells them, a repeated name
+   * once per occurrence (`/a/:x/b/:x` -> `[x, x]`). Their count is the optimized helper's
+   * argument count; every other call keys positional arguments by the distinct `parts`.
+   */
+  readonly positionalParts: readonly string[];
   /** For each required part, its index in `parts` and its anchored requirement test (`/\A#{re}\Z/`), if any. */
   readonly requiredIndexes: readonly number[];
   readonly requiredTests: readonly (RegExp | undefined)[];
@@ -217,26 +231,43 @@ export interface CompiledRoute {
   readonly format: Formatter;
   /** Rails' `optimize_helper?`: no segment requirements and no glob. */
   readonly optimizable: boolean;
-  /** The optimized helper's path from exactly the required segments, `to_param`'d, in order. */
   readonly template: PositionalTemplate;
+  /** The optimized helper's path from exactly the `positionalParts` values, `to_param`'d, in order. */
   readonly positional: (values: readonly string[]) => string;
 }
 
-const STRIP_FLAGS = /[gym]/g;
-
 /**
  * A required segment's generation test: Rails' `requirements_for_missing_keys_check`, `/\A#{req}\Z/`.
- * A requirement that is not a RegExp (a string, or an integer Ruby would accept too) is interpolated
- * as regexp source, unescaped, so `constraints: { slug: "a.b" }` lets `s_path("axb")` through and
- * `{ id: 5 }` tests `/\A5\Z/`; source JS cannot compile is matched literally instead.
+ * A RegExp is tested as Ruby reads it (its source made flag-free, as the route regexp embeds it);
+ * a string, or an integer Ruby would accept too, is interpolated as regexp source, unescaped, so
+ * `constraints: { slug: "a.b" }` lets `s_path("axb")` through and `{ id: 5 }` tests `/\A5\Z/`
+ * (source Ruby cannot compile is matched literally instead); a `Regexp.union` list is interpolated
+ * as its `inspect`, `["first", "last"]`: a class of single characters, so that Rails lets
+ * `item_path("f")` through and not `item_path("first")` (an empty list compiles in neither).
  */
-function anchoredTest(re: unknown): RegExp {
-  if (re instanceof RegExp) return new RegExp(`^(?:${re.source})\\n?$`, re.flags.replace(STRIP_FLAGS, ""));
-  const source = String(re);
+function anchoredTest(req: Requirement): RegExp {
+  let source: string;
+  let unicode = false;
+  if (req instanceof RegExp) {
+    source = requirementSource(req);
+    unicode = req.flags.includes("u") || req.flags.includes("v");
+  } else {
+    const t = Array.isArray(req) ? listAsRegexp(req) : stringAsRegexp(String(req));
+    if (t === null) return NEVER;
+    source = flagFree(t.source, t.flags.includes("i"), false);
+    unicode = t.flags.includes("u");
+  }
+  return new RegExp(`^(?:${source})\\n?$`, unicode ? "u" : "");
+}
+
+const NEVER = /(?!)/;
+
+function stringAsRegexp(source: string): Translation {
   try {
-    return new RegExp(`^(?:${source})\\n?$`);
-  } catch {
-    return new RegExp(`^(?:${source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")})\\n?$`);
+    return translateRuby(source);
+  } catch (error) {
+    if (!(error instanceof RubyRegExpError)) throw error;
+    return { source: source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), flags: "", captures: 0, names: [], changed: true };
   }
 }
 
@@ -253,6 +284,17 @@ function intern(name: string): string {
   return Object.keys({ [name]: 0 })[0]!;
 }
 
+/** `names - optional_names` in Journey, where `names` keeps repeats: the required names (`required`'s own strings) in path order. */
+function positionalNames(nodes: readonly PatternNode[], required: readonly string[]): string[] {
+  const out: string[] = [];
+  walk(nodes, (node, optional) => {
+    if (optional || (node.type !== "symbol" && node.type !== "star")) return;
+    const i = required.indexOf(node.name);
+    if (i >= 0) out.push(required[i]!);
+  });
+  return out;
+}
+
 export function compileRoute(route: Route, index: number): CompiledRoute {
   const pattern = route.pattern;
   const parts = pattern.names.map(intern);
@@ -267,13 +309,15 @@ export function compileRoute(route: Route, index: number): CompiledRoute {
   }
   const requiredDefaultKeys = route.requiredDefaults.filter((key) => Object.hasOwn(route.defaults, key) && !parts.includes(key)).map(intern);
   const optimizable = Object.keys(requirements).length === 0 && pattern.globNames.length === 0;
-  const template = positionalTemplate(pattern.ast, parts, requiredParts);
+  const positionalParts = positionalNames(pattern.ast, requiredParts);
+  const template = positionalTemplate(pattern.ast, parts, positionalParts);
   return {
     route,
     index,
     name: route.name,
     parts,
     requiredParts,
+    positionalParts,
     requiredIndexes: requiredParts.map((k) => parts.indexOf(k)),
     requiredTests,
     partRequired: parts.map((k) => requiredParts.includes(k)),

@@ -6,9 +6,7 @@ import { ArgumentError, UrlGenerationError } from "../errors.js";
 import type { CompiledRoute } from "./compile.js";
 import { dict, isHash, present, rubyHash, rubyInspect, rubySymbol, truthy } from "../support/ruby.js";
 import { leftoverQuery, toParam } from "../uri/query.js";
-import { type Dict, type Strategy, UrlSettings, optionName, renderUrl } from "../uri/url.js";
-
-export type { Strategy };
+import { type Dict, type UrlKind, UrlSettings, optionName, renderUrl } from "../uri/url.js";
 
 export { dict };
 
@@ -324,16 +322,16 @@ export function generate(index: RouteIndex, name: string | null, route: Compiled
  * options, then the query and the URL (`renderGenerated`). `route` is the named route
  * (undefined: select by the options). Takes ownership of both.
  */
-export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlSettings, path: PathOptions, strategy: Strategy): string {
+export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlSettings, path: PathOptions, kind: UrlKind): string {
   const { path: generated, leftovers } = generate(index, name, route, path);
-  return renderGenerated(url, generated, leftovers, strategy);
+  return renderGenerated(url, generated, leftovers, kind);
 }
 
 /**
  * `params` (a Hash, or nil) merged over the leftover options as the query, then `path_for` or
  * `url_for`. `forInExact`: the caller has seen `forInIsExact()` this call.
  */
-export function renderGenerated(url: UrlSettings, generated: string, leftovers: PathOptions | null, strategy: Strategy, forInExact = false): string {
+export function renderGenerated(url: UrlSettings, generated: string, leftovers: PathOptions | null, kind: UrlKind, forInExact = false): string {
   let extra: Record<string, unknown> | null = null;
   if (url.hasParams) {
     const p = url.params;
@@ -341,15 +339,15 @@ export function renderGenerated(url: UrlSettings, generated: string, leftovers: 
     else if (p !== null && p !== undefined) throw new ArgumentError(`:params must be a Hash (a plain object), got ${rubyInspect(p)}`);
   }
   const query = leftovers === null && extra === null ? "" : leftoverQuery(leftovers?.keys ?? NONE, leftovers?.values ?? NONE, leftovers?.size ?? 0, extra, forInExact);
-  return renderUrl(url, generated, query, strategy);
+  return renderUrl(url, generated, query, kind);
 }
 
 const NONE: readonly never[] = [];
 
 /** `RouteSet#url_for` on a merged options hash (defaults already merged by the caller). */
-export function routeSetUrlFor(index: RouteIndex, options: Dict, name: string | null, strategy: Strategy): string {
+export function routeSetUrlFor(index: RouteIndex, options: Dict, name: string | null, kind: UrlKind): string {
   const url = new UrlSettings();
   const path = new PathOptions();
   splitHash(options, url, path);
-  return finishUrl(index, name, name === null ? undefined : index.named.get(name), url, path, strategy);
+  return finishUrl(index, name, name === null ? undefined : index.named.get(name), url, path, kind);
 }

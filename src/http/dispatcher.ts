@@ -48,6 +48,11 @@ export interface HandlerOptions {
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/** The environment served in: `env` if given, else `NODE_ENV`, else `"development"` (as Rails and Express). */
+export function environment(env: string | undefined): string {
+  return env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV ?? "development";
+}
+
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */
 const OVERRIDE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "LINK", "UNLINK"]);
 
@@ -87,8 +92,7 @@ export class Dispatcher {
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
-    const env = options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV ?? "development";
-    this.development = env === "development";
+    this.development = environment(options.env) === "development";
     this.bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     this.registry = new ControllerRegistry(options.controllers, options.root);
     this.#override = options.methodOverride ?? true;

@@ -3,19 +3,20 @@ import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp
 import { escapeHtml } from "../support/html.js";
 import { hasAnyKey } from "../support/objects.js";
 import { rubyString } from "../support/ruby.js";
-import type { Route } from "../table/route.js";
+import type { Requirement, Route, RouteSource } from "../table/route.js";
+import { sourceText } from "../table/source.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { prefixSource } from "./prefix.js";
 
 /**
  * What the HTML route table reads of a route: the columns of `bin/rails routes`, the path pattern
  * and requirements its search matches with, and — when routes record where they were declared —
- * `source` (`config/routes.ts:12`). Every `Route` is one.
+ * `source` (shown as `config/routes.ts:12`). Every `Route` is one.
  */
 export type HtmlRoute = Pick<Route, "name" | "verb" | "verbs" | "path" | "reqs" | "controller" | "action" | "requirements" | "anchor"> & {
   readonly pattern: Pick<Route["pattern"], "ast">;
-  /** `file:line` of the declaration that made the route, when recorded. */
-  readonly source?: string | undefined;
+  /** Where the route was declared, when recorded (a `RouteSource`, or the text to show). */
+  readonly source?: RouteSource | string | null | undefined;
 };
 
 /** Options of {@link renderRoutesHtml}. */
@@ -77,7 +78,7 @@ ${message === null ? "" : `<p class="sy-error">${escapeHtml(message)}</p>\n`}${(
 <div id="sy-search-box" class="sy-search" hidden>
 <label for="sy-search">Search by path, name or controller#action</label>
 <input type="search" id="sy-search" value="${escapeHtml(options.query ?? "")}" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="sy-search-hint" aria-controls="sy-table">
-<p id="sy-search-hint" class="sy-hint">A path finds the routes that match it, then those that match longer paths beginning with it; a name or controller#action finds the routes that have it, then those that contain it.</p>
+<p id="sy-search-hint" class="sy-hint">A path finds the routes that match it, then those that match longer paths beginning with it; a name or controller#action finds the routes that have it, then those that contain it${withSource ? "; a file (config/routes.ts) finds the routes declared in it" : ""}.</p>
 <p id="sy-status" class="sy-status" role="status" aria-live="polite"></p>
 </div>
 <table id="sy-table">
@@ -109,7 +110,7 @@ const bodies = new WeakMap<readonly HtmlRoute[], TableBody>();
 function tableBody(routes: readonly HtmlRoute[]): TableBody {
   let body = bodies.get(routes);
   if (body === undefined) {
-    const withSource = routes.some((r) => r.source !== undefined);
+    const withSource = routes.some((r) => r.source != null);
     body = { withSource, rows: routes.map((r) => row(r, withSource)).join("\n"), data: scriptJson(searchData(routes)) };
     if (Object.isFrozen(routes)) bodies.set(routes, body);
   }
@@ -123,10 +124,14 @@ function errorMessage(error: RoutesHtmlOptions["error"]): string | null {
   return `No route matches [${error.method}] ${rubyString(error.path)}`;
 }
 
+function shownSource(r: HtmlRoute): string {
+  return typeof r.source === "string" ? r.source : sourceText(r.source);
+}
+
 function row(r: HtmlRoute, withSource: boolean): string {
   const verb = r.verb === "" ? `<span class="sy-any">any</span>` : escapeHtml(r.verb);
   return `<tr><td>${escapeHtml(r.name ?? "")}</td><td>${verb}</td><th scope="row"><code>${escapeHtml(r.path)}</code></th>` +
-    `<td><code>${escapeHtml(r.reqs)}</code></td>${withSource ? `<td><code>${escapeHtml(r.source ?? "")}</code></td>` : ""}</tr>`;
+    `<td><code>${escapeHtml(r.reqs)}</code></td>${withSource ? `<td><code>${escapeHtml(shownSource(r))}</code></td>` : ""}</tr>`;
 }
 
 /**
@@ -152,18 +157,22 @@ function searchData(routes: readonly HtmlRoute[]): SearchData {
       matchers.push(matcher(r));
     }
     const action = r.controller !== null && r.action !== null ? `${r.controller}#${r.action}` : "";
-    return [m, r.name ?? "", r.verbs, r.reqs, action, r.source ?? ""];
+    return [m, r.name ?? "", r.verbs, r.reqs, action, shownSource(r)];
   });
   return { matchers, routes: rows };
+}
+
+/** A requirement as a key: a RegExp by its source and flags, a string as itself, a list by its members. */
+function requirementKey(req: Requirement): string {
+  if (req instanceof RegExp) return `/${req.source}/${req.flags}`;
+  if (Array.isArray(req)) return `[${(req as Requirement[]).map((v) => (v instanceof RegExp ? requirementKey(v) : JSON.stringify(v))).join(",")}]`;
+  return String(req);
 }
 
 /** What a route's matchers are made of: its path, its requirements, whether it is anchored. */
 function matcherKey(r: HtmlRoute): string {
   let key = `${r.anchor ? "" : "~"}${r.path}`;
-  for (const name in r.requirements) {
-    const req = r.requirements[name]!;
-    key += typeof req === "string" ? `\n${name}=${req}` : `\n${name}/${req.source}/${req.flags}`;
-  }
+  for (const name in r.requirements) key += `\n${name}=${requirementKey(r.requirements[name]!)}`;
   return key;
 }
 

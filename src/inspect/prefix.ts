@@ -1,5 +1,6 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { nodeSource, requirementSource } from "../pattern/regexp.js";
+import type { Requirement } from "../table/route.js";
 
 /**
  * The "partial match" of the route table's search: a RegExp source that matches a path `t` when
@@ -19,7 +20,7 @@ import { nodeSource, requirementSource } from "../pattern/regexp.js";
  */
 export function prefixSource(
   ast: readonly PatternNode[],
-  requirements: Readonly<Record<string, RegExp | string>>,
+  requirements: Readonly<Record<string, Requirement>>,
   anchored: boolean,
 ): string {
   const beginnings = sequencePrefix(ast, 0, requirements);
@@ -33,7 +34,7 @@ export function prefixSource(
 /** Any text: the beginnings of a requirement whose regexp cannot be read. */
 const ANYTHING = "[\\s\\S]*";
 
-function sequencePrefix(nodes: readonly PatternNode[], from: number, requirements: Readonly<Record<string, RegExp | string>>): string {
+function sequencePrefix(nodes: readonly PatternNode[], from: number, requirements: Readonly<Record<string, Requirement>>): string {
   let out = "";
   for (let i = nodes.length - 1; i >= from; i--) {
     const own = nodePrefix(nodes[i]!, requirements);
@@ -42,7 +43,7 @@ function sequencePrefix(nodes: readonly PatternNode[], from: number, requirement
   return out;
 }
 
-function nodePrefix(node: PatternNode, requirements: Readonly<Record<string, RegExp | string>>): string {
+function nodePrefix(node: PatternNode, requirements: Readonly<Record<string, Requirement>>): string {
   switch (node.type) {
     case "literal": {
       let out = "";
@@ -54,7 +55,7 @@ function nodePrefix(node: PatternNode, requirements: Readonly<Record<string, Reg
     case "symbol":
     case "star": {
       const req = Object.hasOwn(requirements, node.name) ? requirements[node.name] : undefined;
-      if (req !== undefined) return requirementPrefix(requirementSource(req));
+      if (req !== undefined) return requirementPrefix(requirementSource(req, node.type === "star"));
       return node.type === "symbol" ? "[^/.?]*" : "[^\\n]*";
     }
     case "group": return `(?:${sequencePrefix(node.children, 0, requirements)})`;

@@ -1,5 +1,6 @@
 import { underscore } from "../support/inflector.js";
 import type { Route } from "../table/route.js";
+import { sourceText } from "../table/source.js";
 
 /** Options of `routes.inspect()`, as the flags of `bin/rails routes`. */
 export interface InspectOptions {
@@ -13,14 +14,14 @@ export interface InspectOptions {
   width?: number;
 }
 
-interface Row { name: string; verb: string; path: string; reqs: string }
+interface Row { name: string; verb: string; path: string; reqs: string; source: string }
 
 const GUIDE = "For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.";
 
 /** The text of `bin/rails routes` for a table (Rails' `RoutesInspector` with the `Sheet`/`Expanded` formatters). */
 export function formatRoutes(routes: readonly Route[], options: InspectOptions = {}): string {
   const rows: Row[] = filterRoutes(routes, options)
-    .map((r) => ({ name: r.name ?? "", verb: r.verb, path: r.path, reqs: r.reqs }));
+    .map((r) => ({ name: r.name ?? "", verb: r.verb, path: r.path, reqs: r.reqs, source: options.expanded ? sourceText(r.source) : "" }));
   if (rows.length === 0) return noRoutes(routes.length === 0, options);
   return options.expanded ? expanded(rows, options.width ?? 80) : sheet(rows);
 }
@@ -46,18 +47,36 @@ function sheet(rows: Row[]): string {
   return lines.join("\n");
 }
 
+/** Rails 7.1's `Expanded` formatter: a `Source Location` row when the route records one. */
 function expanded(rows: Row[], width: number): string {
   return rows
-    .map((r, i) =>
-      [
+    .map((r, i) => {
+      const block = [
         `--[ Route ${i + 1} ]`.padEnd(width, "-"),
         `Prefix            | ${r.name}`,
         `Verb              | ${r.verb}`,
         `URI               | ${r.path}`,
         `Controller#Action | ${r.reqs}`,
-      ].join("\n"),
-    )
+      ];
+      if (r.source !== "") block.push(`Source Location   | ${r.source}`);
+      return block.join("\n");
+    })
     .join("\n");
+}
+
+/**
+ * Rails 7.1's `routes --unused` text (its `Unused` formatter): `Found N unused routes:` and the
+ * sheet (or the expanded form) of those that pass the `-c`/`-g` filters, or `No unused routes
+ * found.` (`... for this controller.`, `... for this grep pattern.` when a filter left none).
+ */
+export function formatUnusedRoutes(unused: readonly Route[], options: InspectOptions = {}): { readonly text: string; readonly shown: number } {
+  const shown = filterRoutes(unused, options);
+  if (shown.length === 0) {
+    const scope = options.controller != null ? " for this controller" : options.grep != null ? " for this grep pattern" : "";
+    return { text: `No unused routes found${scope}.`, shown: 0 };
+  }
+  const table = formatRoutes(shown, { expanded: options.expanded ?? false, width: options.width ?? 80 });
+  return { text: `Found ${shown.length} unused ${shown.length === 1 ? "route" : "routes"}:\n\n${table}`, shown: shown.length };
 }
 
 function noRoutes(none: boolean, options: InspectOptions): string {

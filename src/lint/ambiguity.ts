@@ -1,5 +1,6 @@
 import type { CharSet, Concatenation, Element, Expression, JS, NoParent, Quantifier, Transformers, transform } from "refa";
 import { refa } from "./libs.js";
+import { cyclicComponents } from "../support/graph.js";
 
 /**
  * How many ways a backtracking matcher can match the same text, decided on the regexp's position
@@ -211,7 +212,7 @@ function exponential(b: Builder): Ambiguity | null {
     return out;
   };
   const multiplicity = (x: number, y: number) => b.follow[x]!.reduce((c, t) => c + (t === y ? 1 : 0), 0);
-  for (const scc of components(n * n, 0, succ)) {
+  for (const scc of cyclicComponents(n * n, [0], succ)) {
     const members = new Set(scc);
     const diagonal = scc.find((s) => Math.floor(s / n) === s % n);
     if (diagonal === undefined) continue;
@@ -248,7 +249,7 @@ function polynomial(b: Builder): Ambiguity | null {
   const follow = b.follow.map((f) => [...new Set(f)]);
   const comp = new Int32Array(n).fill(-1);
   const looping = new Set<number>();
-  components(n, 0, (x) => follow[x]!).forEach((scc, i) => {
+  cyclicComponents(n, [0], (x) => follow[x]!).forEach((scc, i) => {
     for (const x of scc) comp[x] = i;
     if (scc.length > 1 || follow[scc[0]!]!.includes(scc[0]!)) for (const x of scc) looping.add(x);
   });
@@ -297,47 +298,6 @@ function polynomial(b: Builder): Ambiguity | null {
     }
   }
   return null;
-}
-
-/** Tarjan's strongly connected components of the states reachable from `root`, iteratively. */
-function components(size: number, root: number, succ: (s: number) => readonly number[]): number[][] {
-  const index = new Int32Array(size).fill(-1);
-  const low = new Int32Array(size);
-  const onStack = new Uint8Array(size);
-  const stack: number[] = [];
-  const out: number[][] = [];
-  let counter = 0;
-  const frames: { s: number; next: readonly number[]; i: number }[] = [];
-  const open = (s: number) => {
-    index[s] = low[s] = counter++;
-    stack.push(s);
-    onStack[s] = 1;
-    frames.push({ s, next: succ(s), i: 0 });
-  };
-  open(root);
-  while (frames.length) {
-    const f = frames[frames.length - 1]!;
-    if (f.i < f.next.length) {
-      const t = f.next[f.i++]!;
-      if (index[t] === -1) open(t);
-      else if (onStack[t]) low[f.s] = Math.min(low[f.s]!, index[t]!);
-      continue;
-    }
-    frames.pop();
-    if (frames.length) low[frames[frames.length - 1]!.s] = Math.min(low[frames[frames.length - 1]!.s]!, low[f.s]!);
-    if (low[f.s] === index[f.s]) {
-      const scc: number[] = [];
-      let t: number;
-      do {
-        t = stack.pop()!;
-        onStack[t] = 0;
-        scc.push(t);
-      } while (t !== f.s);
-      // A single state without a self-loop is no cycle.
-      if (scc.length > 1 || succ(f.s).includes(f.s)) out.push(scc);
-    }
-  }
-  return out;
 }
 
 /** A shortest path from `from` to `to` within `members` (both ends included). */

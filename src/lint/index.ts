@@ -1,9 +1,11 @@
 import type { Route } from "../table/route.js";
 import { inspectValue } from "../support/node-inspect.js";
+import { sourceText } from "../table/source.js";
 import { findDuplicates, type DeclaredRoute } from "./duplicates.js";
 import type { PathDomain } from "./languages.js";
 import { findUnreachable, type ReachStats } from "./reachability.js";
 import { checkRegExp, type BacktrackingFinding } from "./regexp-safety.js";
+import { emptyResource, type ResourceDeclaration } from "./resources.js";
 import { passesOn, reachRoutes, REQUEST_METHODS } from "./routes.js";
 
 export { checkRegExp } from "./regexp-safety.js";
@@ -19,8 +21,12 @@ export type { PathDomain } from "./languages.js";
 
 /** One problem in a route table, about `route` (an index into the table), naming the `related` routes. */
 export interface RouteLintFinding {
-  readonly kind: "unreachable" | "unmatchable" | "duplicate" | "backtracking";
-  /** The route the finding is about (for a shared constraint regexp: the first route using it). */
+  readonly kind: "unreachable" | "unmatchable" | "duplicate" | "backtracking" | "empty-resource";
+  /**
+   * The route the finding is about (for a shared constraint regexp: the first route using it);
+   * -1 for a finding about no route: an `empty-resource` declaration drew none (its
+   * `resource.position` says where it stands in the table; findings come in that order).
+   */
   readonly route: number;
   /** The other routes involved: the earlier routes that answer first, the first declaration, or the other routes using the regexp. */
   readonly related: readonly number[];
@@ -30,39 +36,56 @@ export interface RouteLintFinding {
   readonly example?: string;
   /** For `backtracking`: the analysis. */
   readonly backtracking?: BacktrackingFinding;
+  /** For `empty-resource`: the declaration (kind, name, `only`/`except`, the scope it is in). */
+  readonly resource?: ResourceDeclaration;
 }
 
 /** What `lintRoutes` looks for: everything (the default), or some of it (`["backtracking"]` is cheap enough for every draw). */
-export type LintCheck = "unreachable" | "duplicate" | "backtracking";
+export type LintCheck = "unreachable" | "duplicate" | "backtracking" | "empty-resource";
 
 export interface LintOptions {
   /** The checks to run; default all. (`unreachable` also reports `unmatchable` routes.) */
   readonly checks?: readonly LintCheck[];
-  /** How a route is named in messages (e.g. with its source location); default `GET /photos/:id(.:format) (photos#show)`. */
+  /** How a route is named in messages; default `GET /photos/:id(.:format) (photos#show)`, with ` at config/routes.ts:4` when the route records its source. */
   readonly describe?: (route: Route, index: number) => string;
   /** The request paths "unreachable" is proven over (see `PathDomain`). */
   readonly paths?: PathDomain;
   /** Filled with the reachability engine's counters. */
   readonly stats?: ReachStats;
+  /**
+   * `resources`/`resource` declarations that drew no route, as the mapper records them
+   * (`RouteSet#emptyResources`): each is an `empty-resource` finding. (They leave nothing in
+   * `routes` to find them by; `draw(..., { warn })` passes its own.)
+   */
+  readonly emptyResources?: readonly ResourceDeclaration[];
 }
 
 const verbLabel = (route: Route) => route.verb || "any verb";
 
-/** `GET /photos/:id(.:format) (photos#show)`. */
+/** `GET /photos/:id(.:format) (photos#show)`, and ` at config/routes.ts:4` when the route records where it was declared. */
 export function describeRoute(route: Route): string {
-  return `${verbLabel(route)} ${route.path} (${route.reqs})`;
+  const at = sourceText(route.source);
+  return `${verbLabel(route)} ${route.path} (${route.reqs})${at === "" ? "" : ` at ${at}`}`;
 }
 
 /**
  * Lints a route table: routes no request reaches (proven), repeated verb + path declarations,
- * and segment requirements or request constraints whose regexps can backtrack catastrophically.
- * Findings come in table order.
+ * segment requirements or request constraints whose regexps can backtrack catastrophically, and
+ * (given `emptyResources`) resources whose `only`/`except` leave no route. Findings come in table order.
  */
 export function lintRoutes(routes: readonly Route[], options: LintOptions = {}): RouteLintFinding[] {
   const describe = options.describe ?? ((route: Route) => describeRoute(route));
   const label = (i: number) => describe(routes[i]!, i);
   const findings: RouteLintFinding[] = [];
-  const checks = new Set<LintCheck>(options.checks ?? ["unreachable", "duplicate", "backtracking"]);
+  const checks = new Set<LintCheck>(options.checks ?? ["unreachable", "duplicate", "backtracking", "empty-resource"]);
+
+  if (checks.has("empty-resource")) {
+    for (const declaration of options.emptyResources ?? []) {
+      const found = emptyResource(declaration);
+      if (found === null) continue;
+      findings.push({ kind: "empty-resource", route: -1, related: [], message: found.message, resource: declaration });
+    }
+  }
 
   const duplicates = checks.has("duplicate") ? findDuplicates(declaredRoutes(routes)) : [];
   const duplicateOf = new Map(duplicates.map((d) => [d.index, d]));
@@ -123,7 +146,10 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
         if (use === undefined) uses.set(key, (use = { re, usage, what, routes: [] }));
         use.routes.push(i);
       };
-      for (const [name, req] of Object.entries(route.requirements)) if (req instanceof RegExp) add(req, "segment", `segment constraint ${name}:`);
+      for (const [name, req] of Object.entries(route.requirements)) {
+        // A list's RegExps are alternatives of the segment's regexp (Rails' Regexp.union).
+        for (const v of Array.isArray(req) ? req : [req]) if (v instanceof RegExp) add(v, "segment", `segment constraint ${name}:`);
+      }
       for (const [name, cond] of Object.entries(route.conditions)) {
         for (const v of Array.isArray(cond) ? cond : [cond]) if (v instanceof RegExp) add(v, "request", `request constraint ${name}:`);
       }
@@ -143,7 +169,9 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
     }
   }
 
-  return findings.sort((x, y) => x.route - y.route);
+  // In table order; a declaration that drew no route where it stands (before the route declared after it).
+  const place = (f: RouteLintFinding) => (f.kind === "empty-resource" ? (f.resource?.position ?? routes.length) - 0.5 : f.route);
+  return findings.sort((x, y) => place(x) - place(y));
 }
 
 /** The routes as `findDuplicates` reads them: routes that may decline a request they match have no key. */

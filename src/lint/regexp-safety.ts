@@ -5,6 +5,8 @@ import { refa } from "./libs.js";
 import type { Report, analyse } from "scslre";
 import { scslre } from "./libs.js";
 import { ambiguityOf } from "./ambiguity.js";
+import { inspectValue } from "../support/node-inspect.js";
+import { rubyFormOf } from "../support/regexp-forms.js";
 
 /**
  * Regexps that can backtrack super-linearly in V8 (catastrophic backtracking), from two analyses:
@@ -54,7 +56,8 @@ const cache = new Map<string, BacktrackingFinding | null>();
 /** Whether `re` can backtrack super-linearly; the finding says where, why and how to fix it, or null. */
 export function checkRegExp(re: RegExp, options: SafetyOptions = {}): BacktrackingFinding | null {
   const usage = options.usage ?? "segment";
-  const key = `${usage} ${re.flags} ${re.source}`;
+  const ruby = rubyFormOf(re);
+  const key = `${usage} ${re.flags} ${re.source}${ruby ? ` ${ruby.flags} ${ruby.source}` : ""}`;
   let hit = cache.get(key);
   if (hit === undefined) {
     hit = analyseRegExp(re, usage, { rounds: FIX_ROUNDS, budget: { left: FIX_BUDGET } });
@@ -98,8 +101,10 @@ function analyseRegExp(re: RegExp, usage: "segment" | "request", search: FixSear
   const fix = withFix ? safeFix(sameLanguage(cause.fix, re.source, flags), usage, search) ?? equivalentFix(re.source, flags, cause, usage, search) : null;
   const part = re.source.slice(cause.part.start, cause.part.end) || re.source;
   const time = cause.growth === "exponential" ? "exponential time" : `polynomial time (about n^${cause.degree ?? 2} steps for n characters)`;
+  // A translated Ruby regexp is named as declared, then as the JavaScript the analysis read.
+  const shown = rubyFormOf(re) ? `${inspectValue(re)} (in JavaScript ${String(re)})` : String(re);
   const message =
-    `${String(re)} can take ${time} to fail: ${cause.why} ` +
+    `${shown} can take ${time} to fail: ${cause.why} ` +
     (fix ? `Use ${String(fix)} instead: it matches exactly the same strings.` : cause.advice);
   return { kind: "backtracking", regexp: re, growth: cause.growth, degree: cause.degree, part, pump: cause.pump, fix, message };
 }

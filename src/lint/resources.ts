@@ -1,24 +1,8 @@
 import { Resource, SingletonResource } from "../dsl/resource.js";
+import type { ResourceDeclaration } from "../table/route-table.js";
+import { sourceText } from "../table/source.js";
 
-/**
- * `only`/`except` that leave a resource with no route. What the mapper knows when it declares a
- * resource: its kind and name, the options, and whether anything else declares routes inside it
- * (a block, `concerns:`). `resources :photos, only: [] do ... end` is Rails' idiom for nesting
- * under a parent that has no routes of its own, so a block keeps the declaration quiet; the exact
- * test is `routesDrawn`, the number of routes the declaration added, where the mapper can count it.
- */
-export interface ResourceDeclaration {
-  readonly kind: "resources" | "resource";
-  readonly name: string;
-  readonly only?: unknown;
-  readonly except?: unknown;
-  /** `draw(..., { apiOnly: true })`: no `new`/`edit` by default. */
-  readonly apiOnly?: boolean;
-  /** A block, or `concerns:`, may declare routes inside the resource. */
-  readonly hasBlock?: boolean;
-  /** How many routes the declaration added, block included (when known, it decides). */
-  readonly routesDrawn?: number;
-}
+export type { ResourceDeclaration };
 
 export interface EmptyResourceFinding {
   readonly kind: "empty-resource";
@@ -48,11 +32,14 @@ export function emptyResource(decl: ResourceDeclaration): EmptyResourceFinding |
   ].filter((o) => o !== null);
   const Kind = decl.kind === "resources" ? Resource : SingletonResource;
   const valid = Kind.validActions.filter((a) => !decl.apiOnly || (a !== "new" && a !== "edit"));
+  const at = sourceText(decl.source);
+  const where = `${decl.scope ? ` in ${decl.scope}` : ""}${at === "" ? "" : ` (at ${at})`}`;
+  const from = decl.inherited ? ` (from its scope)` : "";
   return {
     kind: "empty-resource",
     declaration: decl,
     message:
-      `${decl.kind} ${JSON.stringify(decl.name)}, ${options.join(", ")} draws no route: ` +
+      `${decl.kind} ${JSON.stringify(decl.name)}${where}, ${options.join(", ")}${from} draws no route: ` +
       `${options.length > 1 ? "together they leave" : "it leaves"} none of the actions (${valid.join(", ")})` +
       `${decl.hasBlock ? " and its block declares none" : ""}. Remove the declaration, or list the actions it should have in only:.`,
   };

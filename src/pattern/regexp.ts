@@ -1,20 +1,44 @@
 import type { PatternNode } from "./ast.js";
+import { factsOf } from "../support/regexp-forms.js";
+import { rubyInspect } from "../support/ruby.js";
+import type { LinearMatcher } from "./linear/vm.js";
+import { RubyRegExpError, translateRuby, type Translation } from "./ruby-regexp.js";
 
 /**
  * A route's path pattern as one RegExp, as Journey builds it (`Path::Pattern::AnchoredRegexp` and
  * `UnanchoredRegexp`): a symbol is `([^/.?]+)` or its requirement, a glob `(.+)` or its
  * requirement, a group `(?:...)?`, anchored `\A...\Z` (or, for mounts, `\A...(?:\b|\Z|/)`).
  *
- * JavaScript cannot switch flags inside a pattern (`(?i:...)` is not in Node 20), so a
- * requirement's own flags are compiled into its source: `i` by spelling both cases, and Ruby's
- * `.` (anything but `\n`) for an unflagged dot. The request path is normalized ASCII without
- * controls, so the remaining dialect differences cannot show.
+ * Requirements are RegExps as Ruby reads them (`pattern/ruby-regexp.ts` translated the declared
+ * ones at draw time), literal strings, or `Regexp.union` lists. JavaScript cannot switch flags
+ * inside a pattern (`(?i:...)` is not in Node 20), so a requirement's own flags are compiled into
+ * its source: `i` by spelling both cases, and Ruby's `.` (anything but `\n`) for an unflagged dot.
  */
 export interface JourneyRegExp {
   readonly re: RegExp;
   /** For each capture group of `re` (index 1..), the parameter name, or null for a group inside a requirement. */
   readonly groupNames: readonly (string | null)[];
+  /** What `re` was built from. */
+  readonly ast: readonly PatternNode[];
+  readonly requirements: Requirements;
+  readonly anchored: boolean;
+  /** Some requirement has named groups, so only those capture (Ruby's rule): `groupNames` is then not one group a parameter. */
+  readonly named: boolean;
+  /**
+   * The linear matcher that runs in `re`'s place where `re` could backtrack super-linearly (see
+   * `journeyExec` in pattern/linear): undefined until decided, null where `re` itself is linear.
+   */
+  linear: LinearMatcher | null | undefined;
 }
+
+/**
+ * A segment requirement: a RegExp (as Ruby reads the declared one: see `ruby`), a literal string,
+ * or a list of strings and RegExps, which Rails joins with `Regexp.union` (`id: ["first", "last"]`).
+ */
+export type Requirement = RegExp | string | readonly (RegExp | string | number)[];
+
+/** Segment requirements by parameter name. */
+export type Requirements = Readonly<Record<string, Requirement>>;
 
 const escapeLiteral = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -27,14 +51,83 @@ function captureCount(source: string, flags: string): number {
   }
 }
 
-/** A requirement's source, rewritten so that it means the same without its flags. */
-export function requirementSource(req: RegExp | string): string {
-  if (typeof req === "string") return escapeLiteral(req);
-  return flagFree(req.source, req.flags.includes("i"), req.flags.includes("s"));
+/** A requirement RegExp's capture groups as Ruby counts them (with named groups, only those). */
+function regexpCaptures(re: RegExp): number {
+  return factsOf(re)?.captures ?? captureCount(re.source, re.flags.replace(/[gy]/g, ""));
 }
 
-/** Rewrites `i` (case-insensitive) and Ruby's dot into flag-free source. */
-export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean): string {
+/** The RegExps of a requirement: itself, or a list's. */
+export function regexpsOf(req: Requirement): readonly RegExp[] {
+  if (req instanceof RegExp) return [req];
+  return Array.isArray(req) ? (req as readonly unknown[]).filter((v): v is RegExp => v instanceof RegExp) : [];
+}
+
+/** The capture groups Journey counts for a requirement (`/#{Regexp.union(req)}|/`): a list's are its RegExps'. */
+function requirementCaptures(req: Requirement): number {
+  return regexpsOf(req).reduce((n, re) => n + regexpCaptures(re), 0);
+}
+
+/** A requirement RegExp's named groups, in order. */
+function namesOf(re: RegExp): readonly string[] {
+  const known = factsOf(re)?.names;
+  if (known) return known;
+  return [...re.source.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1]!);
+}
+
+const namedGroups = (req: Requirement) => regexpsOf(req).reduce((n, re) => n + namesOf(re).length, 0);
+
+/** Whether a requirement needs the `u` flag (a Unicode property, an astral character). */
+function needsUnicode(req: Requirement): boolean {
+  return regexpsOf(req).some((re) => re.flags.includes("u") || re.flags.includes("v"));
+}
+
+/**
+ * What a glob's list requirement matches: Journey writes a glob's requirement into the route
+ * regexp with `"(#{re})"`, so a list becomes its `inspect` (`["a/b", "c"]`) read as a regexp — a
+ * class of single characters. Null when Ruby could not compile that either.
+ */
+export function listAsRegexp(list: readonly unknown[]): Translation | null {
+  try {
+    return translateRuby(rubyInspect(list));
+  } catch (error) {
+    if (error instanceof RubyRegExpError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A requirement's source, rewritten so that it means the same without its flags: a RegExp's own
+ * (`i` and Ruby's dot compiled in), a literal string escaped, a list as `Regexp.union` joins it
+ * (each RegExp in a group, with its own flags), and for a glob (`glob`) a list as Journey writes
+ * it (see {@link listAsRegexp}). `groupOffset` is how many capture groups come before it in the
+ * regexp it joins, for its backreferences to named groups.
+ */
+export function requirementSource(req: Requirement, glob = false, groupOffset = 0): string {
+  if (typeof req === "string") return escapeLiteral(req);
+  if (req instanceof RegExp) return flagFree(req.source, req.flags.includes("i"), req.flags.includes("s"), namesOf(req), groupOffset);
+  if (!Array.isArray(req)) return escapeLiteral(String(req));
+  if (glob) {
+    const t = listAsRegexp(req);
+    return t === null ? "(?!)" : flagFree(t.source, false, false);
+  }
+  if (req.length === 0) return "(?!)"; // Regexp.union([])
+  let offset = groupOffset;
+  return (req as readonly unknown[])
+    .map((v) => {
+      if (!(v instanceof RegExp)) return escapeLiteral(String(v));
+      const source = `(?:${requirementSource(v, false, offset)})`;
+      offset += namesOf(v).length;
+      return source;
+    })
+    .join("|");
+}
+
+/**
+ * Rewrites `i` (case-insensitive) and Ruby's dot into flag-free source. Named groups become plain
+ * groups (names could repeat across requirements), and a backreference to one (`\k<name>`) the
+ * numbered one: `names` are the source's group names in order, `groupOffset` the groups before it.
+ */
+export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean, names: readonly string[] = [], groupOffset = 0): string {
   let out = "";
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
@@ -44,6 +137,15 @@ export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean): 
       // \p{..}, \u{..}, \x.., \cX keep their arguments.
       let esc = ch + next;
       i++;
+      if (next === "k" && source[i + 1] === "<") {
+        const close = source.indexOf(">", i);
+        const index = close > 0 ? names.indexOf(source.slice(i + 2, close)) : -1;
+        if (index >= 0) {
+          out += `(?:\\${groupOffset + index + 1})`;
+          i = close;
+          continue;
+        }
+      }
       if ((next === "p" || next === "P" || next === "u" || next === "k") && source[i + 1] === "{" || next === "k" && source[i + 1] === "<") {
         const close = source.indexOf(next === "k" && source[i + 1] === "<" ? ">" : "}", i);
         if (close > 0) { esc += source.slice(i + 1, close + 1); i = close; }
@@ -74,7 +176,7 @@ export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean): 
       if (source[i + 1] === "]") { out += "\\]"; i++; }
       continue;
     }
-    if (ch === "." && !dotAll) { out += "[^\\n]"; continue; }
+    if (ch === ".") { out += dotAll ? "[\\s\\S]" : "[^\\n]"; continue; }
     if (ch === "(" && source[i + 1] === "?" && source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!") {
       // Named groups become plain groups: names could repeat across requirements.
       const close = source.indexOf(">", i);
@@ -90,9 +192,14 @@ const swapCase = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toL
 
 interface Builder {
   src: string;
-  names: (string | null)[];
-  requirements: Readonly<Record<string, RegExp | string>>;
+  /** Capture groups written so far. */
+  groups: number;
+  /** The parameters in order (Journey's `names`), each with its requirement's capture groups (Journey's `offsets`). */
+  params: { name: string; captures: number }[];
+  requirements: Requirements;
   tokens: boolean;
+  /** Some requirement has named groups: Ruby's route regexp then captures only named groups. */
+  named: boolean;
 }
 
 const SEGMENT = "[^/.?]+";
@@ -113,22 +220,22 @@ function visit(nodes: readonly PatternNode[], b: Builder): void {
         const req = Object.hasOwn(b.requirements, node.name) ? b.requirements[node.name] : undefined;
         if (b.tokens) {
           b.src += `(?<=[/.])(${SEGMENT})(?![^/.?])`;
-          b.names.push(node.name);
+          param(b, node.name, 0);
         } else if (req === undefined) {
-          b.src += `(${SEGMENT})`;
-          b.names.push(node.name);
+          b.src += b.named ? `(?:${SEGMENT})` : `(${SEGMENT})`;
+          param(b, node.name, 0);
         } else {
-          pushRequirement(b, node.name, req);
+          pushRequirement(b, node.name, req, false);
         }
         break;
       }
       case "star": {
         const req = Object.hasOwn(b.requirements, node.name) ? b.requirements[node.name] : undefined;
         if (req === undefined) {
-          b.src += "([^\\n]+)";
-          b.names.push(node.name);
+          b.src += b.named ? "(?:[^\\n]+)" : "([^\\n]+)";
+          param(b, node.name, 0);
         } else {
-          pushRequirement(b, node.name, req);
+          pushRequirement(b, node.name, req, true);
         }
         break;
       }
@@ -149,30 +256,45 @@ function visit(nodes: readonly PatternNode[], b: Builder): void {
   }
 }
 
-function pushRequirement(b: Builder, name: string, req: RegExp | string): void {
-  const src = requirementSource(req);
-  b.src += `(${src})`;
-  b.names.push(name);
-  const inner = typeof req === "string" ? 0 : captureCount(req.source, req.flags.replace(/[gy]/g, ""));
-  for (let i = 0; i < inner; i++) b.names.push(null);
+/** A parameter, whose capture group was just written (or, with named groups, not). */
+function param(b: Builder, name: string, captures: number): void {
+  if (!b.named) b.groups += 1 + captures;
+  b.params.push({ name, captures });
 }
 
+function pushRequirement(b: Builder, name: string, req: Requirement, glob: boolean): void {
+  const src = requirementSource(req, glob, b.named ? b.groups : b.groups + 1);
+  b.src += b.named ? `(?:${src})` : `(${src})`;
+  if (b.named) b.groups += namedGroups(req);
+  param(b, name, requirementCaptures(req));
+}
+
+const builder = (requirements: Requirements, tokens: boolean): Builder => ({
+  src: "",
+  groups: 0,
+  params: [],
+  requirements,
+  tokens,
+  named: !tokens && Object.values(requirements).some((req) => namedGroups(req) > 0),
+});
+
 /** One node's part of Journey's regexp, as `journeyRegExp` writes it. */
-export function nodeSource(node: PatternNode, requirements: Readonly<Record<string, RegExp | string>>): string {
-  const b: Builder = { src: "", names: [], requirements, tokens: false };
+export function nodeSource(node: PatternNode, requirements: Requirements): string {
+  const b = builder(requirements, false);
   visit([node], b);
   return b.src;
 }
 
-/** Journey's regexp for a route pattern. */
-export function journeyRegExp(
-  ast: readonly PatternNode[],
-  requirements: Readonly<Record<string, RegExp | string>>,
-  anchored: boolean,
-): JourneyRegExp {
-  const b: Builder = { src: "", names: [], requirements, tokens: false };
+/**
+ * Journey's regexp for a route pattern. A parameter's value is the group Journey's `MatchData`
+ * reads for it: for the `k`th parameter, group `k + 1` plus the capture groups of the requirements
+ * before it. Without named groups that is the parameter's own group; with them (Ruby's route regexp
+ * then captures only named groups) it can be another one, or none, as in Rails.
+ */
+export function journeyRegExp(ast: readonly PatternNode[], requirements: Requirements, anchored: boolean): JourneyRegExp {
+  const b = builder(requirements, false);
   visit(ast, b);
-  const unicode = Object.values(requirements).some((r) => r instanceof RegExp && (r.flags.includes("u") || r.flags.includes("v")));
+  const unicode = Object.values(requirements).some(needsUnicode);
   let source: string;
   if (anchored) source = `^${b.src}$`;
   else source = b.src === "/" ? "^/" : `^${b.src}(?:\\b|$|/)`;
@@ -182,7 +304,14 @@ export function journeyRegExp(
   } catch {
     re = new RegExp(source);
   }
-  return { re, groupNames: b.names };
+  const groupNames = new Array<string | null>(b.groups).fill(null);
+  let offset = 0;
+  b.params.forEach((p, k) => {
+    const group = offset + k + 1;
+    if (group <= b.groups) groupNames[group - 1] = p.name;
+    offset += p.captures;
+  });
+  return { re, groupNames, ast, requirements, anchored, named: b.named, linear: undefined };
 }
 
 /**
@@ -192,13 +321,13 @@ export function journeyRegExp(
  * simulator rejects never matches, even where its regexp would (`get "d(e)"` and `/de`).
  */
 export function simulatorRegExp(ast: readonly PatternNode[]): RegExp {
-  const b: Builder = { src: "", names: [], requirements: {}, tokens: true };
+  const b = builder({}, true);
   visit(ast, b);
   return new RegExp(`^${b.src}$`);
 }
 
 /** Whether Journey routes this pattern through the simulator (anchored, every symbol default, no glob, no literal next to a symbol). */
-export function usesSimulator(ast: readonly PatternNode[], requirements: Readonly<Record<string, RegExp | string>>, anchored: boolean): boolean {
+export function usesSimulator(ast: readonly PatternNode[], requirements: Requirements, anchored: boolean): boolean {
   if (!anchored) return false;
   let ok = true;
   const check = (nodes: readonly PatternNode[]) => {

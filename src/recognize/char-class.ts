@@ -23,8 +23,7 @@ export interface CharClass {
  * ...): its `CharClass`. A normalized request path is ASCII, so the table decides membership
  * exactly and the matcher runs no regexp for the segment. Null otherwise.
  */
-export function singleCharMatcher(req: RegExp | string): CharClass | null {
-  if (typeof req === "string") return null;
+export function singleCharMatcher(req: RegExp): CharClass | null {
   const m = /^(\[(?:\\.|[^\]\\])*\]|\\[dDwWsS]|\.)\+$/.exec(req.source);
   if (!m) return null;
   let re: RegExp;

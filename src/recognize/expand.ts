@@ -1,6 +1,7 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { singleCharMatcher, type CharClass } from "./char-class.js";
 import { hasAnyKey } from "../support/objects.js";
+import type { Requirement } from "../table/route.js";
 
 /**
  * A route pattern as the list of concrete token sequences it can match, in the order Journey's
@@ -47,7 +48,7 @@ class NotTokenized extends Error {}
 
 const EMPTY: Word = { kind: "literal", value: "" };
 
-function expandSequence(nodes: readonly PatternNode[], reqs: Readonly<Record<string, RegExp | string>>): Atom[][] {
+function expandSequence(nodes: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): Atom[][] {
   let acc: Atom[][] = [[]];
   for (const node of nodes) {
     const choices = expandNode(node, reqs);
@@ -59,7 +60,7 @@ function expandSequence(nodes: readonly PatternNode[], reqs: Readonly<Record<str
   return acc;
 }
 
-function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | string>>): Atom[][] {
+function expandNode(node: PatternNode, reqs: Readonly<Record<string, Requirement>>): Atom[][] {
   switch (node.type) {
     case "slash": return [[{ sep: 47 }]];
     case "dot": return [[{ sep: 46 }]];
@@ -86,9 +87,10 @@ function expandNode(node: PatternNode, reqs: Readonly<Record<string, RegExp | st
 const classes = new Map<string, CharClass | null>();
 
 /** The word of a parameter: the default word, a one-character-class run, or null (only its regexp can match it). */
-function symbolWord(name: string, reqs: Readonly<Record<string, RegExp | string>>): Word | null {
+function symbolWord(name: string, reqs: Readonly<Record<string, Requirement>>): Word | null {
   if (!Object.hasOwn(reqs, name)) return { kind: "param", name };
   const req = reqs[name]!;
+  // A literal string or a `Regexp.union` list is no one-character run: only its regexp can match it.
   if (!(req instanceof RegExp)) return null;
   const key = `/${req.source}/${req.flags}`;
   let m = classes.get(key);
@@ -105,7 +107,7 @@ function symbolWord(name: string, reqs: Readonly<Record<string, RegExp | string>
  * from `scratch` at their length: one grown by `push` or spread takes 17 or more slots (~0.3 KB a
  * route, unused).
  */
-function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly<Record<string, RegExp | string>>, at: number): number {
+function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly<Record<string, Requirement>>, at: number): number {
   let n = at;
   for (let i = 0; i < end; i++) {
     const node = nodes[i]!;
@@ -159,12 +161,12 @@ const scratch: Token[] = [];
 /** The token of `(.:format)` with no format requirement, as nearly every route ends: one for all. */
 const FORMAT_TOKEN: Token = { sep: 46, word: { kind: "param", name: "format" } };
 
-function isFormatGroup(nodes: readonly PatternNode[], reqs: Readonly<Record<string, RegExp | string>>): boolean {
+function isFormatGroup(nodes: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): boolean {
   const symbol = nodes[1];
   return nodes.length === 2 && nodes[0]!.type === "dot" && symbol!.type === "symbol" && symbol.name === "format" && !Object.hasOwn(reqs, "format");
 }
 
-function quickExpand(ast: readonly PatternNode[], reqs: Readonly<Record<string, RegExp | string>>): Expansion[] | null | undefined {
+function quickExpand(ast: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): Expansion[] | null | undefined {
   const lastNode = ast[ast.length - 1];
   const group = lastNode?.type === "group" ? lastNode : null;
   const n = simpleTokens(ast, group ? ast.length - 1 : ast.length, reqs, 0);
@@ -210,7 +212,7 @@ export interface ExpandMemo {
  */
 export function expandPattern(
   ast: readonly PatternNode[],
-  requirements: Readonly<Record<string, RegExp | string>>,
+  requirements: Readonly<Record<string, Requirement>>,
   anchored: boolean,
   memo: ExpandMemo,
 ): Expansion[] | null {
@@ -233,7 +235,7 @@ export function expandPattern(
 /** Expansions of plain patterns by AST (pure by key: an AST is never changed once parsed; weak, so a pattern no route holds takes its expansions with it). */
 const byAst = new WeakMap<readonly PatternNode[], Expansion[] | null>();
 
-function uncachedExpand(ast: readonly PatternNode[], requirements: Readonly<Record<string, RegExp | string>>): Expansion[] | null {
+function uncachedExpand(ast: readonly PatternNode[], requirements: Readonly<Record<string, Requirement>>): Expansion[] | null {
   const quick = quickExpand(ast, requirements);
   if (quick !== undefined) return quick;
   let sequences: Atom[][];

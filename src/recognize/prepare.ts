@@ -1,6 +1,6 @@
 import type { Route } from "../table/route.js";
 import { unescapeParam } from "../uri/path.js";
-import { journeyRegExp, simulatorRegExp, usesSimulator, type JourneyRegExp } from "../pattern/regexp.js";
+import { journeyRegExp, requirementSource, simulatorRegExp, usesSimulator, type JourneyRegExp } from "../pattern/regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 
 /** Parameters of a recognized request: controller, action, the route's defaults and the unescaped path parameters. No inherited keys. */
@@ -51,8 +51,19 @@ export const HTTP_METHODS: ReadonlySet<string> = new Set(
     "MKACTIVITY ORDERPATCH ACL SEARCH MKCALENDAR PATCH").split(" "),
 );
 
-const stateless = (v: unknown): unknown =>
-  v instanceof RegExp && (v.global || v.sticky) ? new RegExp(v.source, v.flags.replace(/[gy]/g, "")) : v;
+/** Request-condition RegExps as tested: Ruby's reading (its dot, `i` spelled out), stateless (no `g`/`y`); one per RegExp. */
+const testers = new WeakMap<RegExp, RegExp>();
+
+/** A request condition as `conditionsMatch` tests it: a RegExp as Ruby's `===` reads it (see `requirementSource`). */
+function conditionValue(v: unknown): unknown {
+  if (!(v instanceof RegExp)) return v;
+  let tester = testers.get(v);
+  if (tester === undefined) {
+    tester = new RegExp(requirementSource(v), v.flags.includes("u") || v.flags.includes("v") ? "u" : "");
+    testers.set(v, tester);
+  }
+  return tester;
+}
 
 const NO_CONDITIONS: ReadonlyArray<readonly [string, unknown]> = Object.freeze([]);
 
@@ -97,7 +108,7 @@ class Prepared implements PreparedRoute {
   constructor(readonly route: Route, readonly index: number) {
     this.verbs = route.verbs.length === 0 ? null : verbSet(route.verbs);
     this.names = route.pattern.names;
-    this.conditions = !hasAnyKey(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, stateless(v)] as const);
+    this.conditions = !hasAnyKey(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, conditionValue(v)] as const);
     this.hasBlocks = route.blocks.length > 0;
     this.name = route.name;
     this.plain = !this.hasBlocks && route.endpoint.kind === "dispatch";

@@ -1,3 +1,4 @@
+import { journeyExec } from "../pattern/linear/index.js";
 import type { PreparedRoute } from "./prepare.js";
 import type { MatchEnv } from "./strategy.js";
 
@@ -16,8 +17,11 @@ export function captureValues(r: PreparedRoute, m: RegExpExecArray, env: MatchEn
   }
 }
 
-/** Whether a route's pattern matches a normalized path: Journey's regexp, behind the GTG simulator where Journey uses it. */
+/**
+ * Whether a route's pattern matches a normalized path: Journey's regexp, behind the GTG simulator
+ * where Journey uses it; run in linear time where the regexp could backtrack (`journeyExec`).
+ */
 export function regexpMatch(r: PreparedRoute, path: string): RegExpExecArray | null {
   if (r.simulator !== null && !r.simulator.test(path)) return null;
-  return r.journey.re.exec(path);
+  return journeyExec(r.journey, path);
 }

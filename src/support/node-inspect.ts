@@ -4,10 +4,18 @@
  * RegExps are printed with Ruby's source rules (an escaped `/` shows as `/`), so a constraint
  * reads the same in switchyard's sheet as in `rails routes`.
  */
+import { rubyFormOf } from "./regexp-forms.js";
+
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export function inspectValue(v: unknown): string {
-  if (v instanceof RegExp) return `/${rubySource(v.source)}/${rubyFlags(v.flags)}`;
+  if (v instanceof RegExp) {
+    // A RegExp translated from a Ruby regexp shows as that regexp, its `m` as JavaScript's `s`;
+    // Ruby's `x`, which JavaScript has no flag for, as `x`.
+    const ruby = rubyFormOf(v);
+    if (ruby) return `/${ruby.source}/${ruby.flags.includes("i") ? "i" : ""}${ruby.flags.includes("m") ? "s" : ""}${ruby.flags.includes("x") ? "x" : ""}`;
+    return `/${rubySource(v.source)}/${rubyFlags(v.flags)}`;
+  }
   if (typeof v === "string") return quote(v);
   if (v === null || v === undefined) return "null";
   if (typeof v === "symbol") return quote(v.description ?? "");

@@ -5,6 +5,8 @@
  * URI layer: `uri/query.ts`.)
  */
 
+import { rubyFormOf } from "./regexp-forms.js";
+
 const objectProto = Object.prototype;
 
 /**
@@ -79,9 +81,15 @@ const SYMBOL_KEY = /^[A-Za-z_][A-Za-z0-9_]*[?!=]?$/;
  * Ruby's `Regexp#inspect`: the source between slashes, `/` escaped (as JS's `source` always has
  * it), then Ruby's options in the order Ruby prints them: `m` (JS's `s`, dot matches newline)
  * and `i`. (Ruby has no `g`/`y`/`u`/`d`/`v`; JS has no `x`, and its `m` is how Ruby's `^`/`$`
- * always behave.) `/a\/b/si` prints as Rails prints `/a\/b/mi`.
+ * always behave.) `/a\/b/si` prints as Rails prints `/a\/b/mi`. A RegExp translated from a Ruby
+ * regexp (`pattern/ruby-regexp.ts`) prints as that one, `x` included.
  */
 export function rubyRegexpInspect(re: RegExp): string {
+  const ruby = rubyFormOf(re);
+  if (ruby) {
+    const source = ruby.source.replace(/\\([\s\S])|\//g, (m, c?: string) => (c === undefined ? "\\/" : m));
+    return `/${source}/${[..."mix"].filter((f) => ruby.flags.includes(f)).join("")}`;
+  }
   const flags = re.flags;
   return `/${re.source}/${flags.includes("s") ? "m" : ""}${flags.includes("i") ? "i" : ""}`;
 }

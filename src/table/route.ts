@@ -1,4 +1,7 @@
 import type { PathPattern } from "../pattern/path.js";
+import type { Requirement } from "../pattern/regexp.js";
+
+export type { Requirement };
 import type { Redirect } from "./redirect.js";
 
 /** The request attributes that constraints see (SPEC §1: method, path, host, subdomain, params, headers). */
@@ -21,10 +24,14 @@ export type ConstraintCallback =
   | ((request: RequestInfo) => unknown)
   | ((params: Record<string, string>, request: RequestInfo) => unknown);
 
-/** A constraint object, as Rails' objects responding to `matches?`. */
-export interface ConstraintObject {
-  matches(request: RequestInfo): unknown;
-}
+/**
+ * A constraint object, as Rails' objects responding to `matches?` or `call`: a request passes
+ * when `matches(req)` is true or, failing that, when `call` is (given `()`, `(req)` or
+ * `(params, req)` by its arity, as a {@link ConstraintCallback}).
+ */
+export type ConstraintObject =
+  | { matches(request: RequestInfo): unknown; call?: ConstraintCallback }
+  | { matches?(request: RequestInfo): unknown; call: ConstraintCallback };
 
 export type RequestConstraint = ConstraintCallback | ConstraintObject;
 
@@ -50,6 +57,26 @@ export interface AppTarget {
   readonly pathInfo: string;
 }
 
+/** A place in a source file: `file` relative to the application's root (absolute when outside it), `line` from 1. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+}
+
+/**
+ * Where a route was declared (Rails 7.1's `source_location`): the innermost call outside
+ * switchyard (and outside `node_modules`) on the stack when the route was added — the `get`,
+ * `resources`, `root` ... line, in `config/routes.ts` or a file it `r.draw`s.
+ *
+ * A route a concern declares is located at the `concerns` call that applied the concern (or the
+ * declaration whose `concerns:` option did), since that call decides its path and name; `concern`
+ * then names the concern and the line of its body that declared the route. (Rails records the
+ * body's line alone, which is the same for every resource the concern is applied to.)
+ */
+export interface RouteSource extends SourceLocation {
+  readonly concern?: SourceLocation & { readonly name: string };
+}
+
 /** One row of the route table: what Rails' `Journey::Route` holds, frozen at draw time. */
 export interface Route {
   /** Position in registration order (Rails' precedence). */
@@ -68,10 +95,12 @@ export interface Route {
   /** `action`, or `":action"` when it is a path segment, or null for apps. */
   readonly action: string | null;
   /**
-   * Segment requirements the pattern is matched with (Journey's `path.requirements`): a RegExp
-   * (or a literal string) per path parameter, plus `format` for `format: true`/a format default.
+   * Segment requirements the pattern is matched with (Journey's `path.requirements`): a RegExp, a
+   * literal string or a `Regexp.union` list per path parameter, plus `format` for `format: true`/a
+   * format default. A declared RegExp whose source Ruby reads differently from JavaScript is here
+   * as its translation (`[[:alpha:]]+` as `[\p{Alphabetic}]+`); the sheet still shows the declared one.
    */
-  readonly requirements: Readonly<Record<string, RegExp | string>>;
+  readonly requirements: Readonly<Record<string, Requirement>>;
   /** Defaults merged into params on recognition (controller, action, `defaults:`, extra options). */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Keys of `defaults` that URL generation must be given (Rails' required defaults). */
@@ -86,4 +115,6 @@ export interface Route {
   readonly constraints: Readonly<Record<string, unknown>>;
   /** `photos#show { id: /\d+/ }`, as `rails routes` prints the Controller#Action column. */
   readonly reqs: string;
+  /** Where the route was declared, when the table was drawn with `sourceLocations: true`; else null. */
+  readonly source: RouteSource | null;
 }

@@ -31,8 +31,8 @@ export function optionName(key: string): string {
   }
 }
 
-/** `_path` (only the path) or `_url` (a full URL unless `only_path`). */
-export type Strategy = "path" | "url";
+/** What a helper makes: `_path` (only the path) or `_url` (a full URL unless `only_path`); Rails calls it the url strategy. */
+export type UrlKind = "path" | "url";
 
 /**
  * `ActionDispatch::Http::URL::PROTOCOL_REGEXP`, `/^([^:]+)(:)?(\/\/)?$/`. In Ruby `^` and `$` are
@@ -145,8 +145,8 @@ export function isUrlOption(key: string): boolean {
  * `RouteSet#url_for`'s last step: `path_for` for `_path` helpers, else `ActionDispatch::Http::URL.url_for`
  * (a path when `only_path`, else a full URL). `query` is the rendered `params`, without the `?`.
  */
-export function renderUrl(options: UrlSettings, path: string, query: string, strategy: Strategy): string {
-  if (strategy === "path" || truthy(options.onlyPath)) return pathFor(options, path, query);
+export function renderUrl(options: UrlSettings, path: string, query: string, kind: UrlKind): string {
+  if (kind === "path" || truthy(options.onlyPath)) return pathFor(options, path, query);
   const host = options.host;
   if (!truthy(host)) throw new ArgumentError(MISSING_HOST);
   return buildHostUrl(String(host), options, pathFor(options, path, query));

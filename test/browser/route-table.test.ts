@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { loadRoutes, type RouteSet } from "switchyard";
 import { renderRoutesHtml } from "../../src/inspect/html.js";
-import { hostileOptions, hostileRoutes } from "../inspect/html-hostile.js";
+import { sourceText } from "../../src/table/source.js";
+import { hostileOptions, hostileRoutes, shownSource } from "../inspect/html-hostile.js";
 import { chromiumMissing, launch, type Browser } from "./chromium.js";
 import { serveApp, type Served } from "./server.js";
 
@@ -55,7 +56,8 @@ describe("the routing error page of examples/blog, in chromium", { skip: missing
   let allRows: Row[];
 
   before(async () => {
-    routes = await loadRoutes({ root: blog });
+    // As `switchyard serve` loads it in development: with source locations.
+    routes = await loadRoutes({ root: blog, sourceLocations: true });
     allRows = routes.routes.map((r) => `${r.verb || "any"} ${r.path}`);
     // The application in development, served by switchyard's own handler over node:http.
     server = await serveApp(routes, blog);
@@ -75,7 +77,10 @@ describe("the routing error page of examples/blog, in chromium", { skip: missing
     assert.equal(await page.locator(".sy-error").textContent(), 'No route matches [GET] "/postz"');
     // the table is named by its caption, its columns by their headers
     const table = page.getByRole("table", { name: "77 routes, in the order they are matched" });
-    assert.deepEqual(await table.getByRole("columnheader").allTextContents(), ["Name", "Verb", "Path", "Controller#Action"]);
+    assert.deepEqual(await table.getByRole("columnheader").allTextContents(), ["Name", "Verb", "Path", "Controller#Action", "Source"]);
+    const sources = await page.locator("#sy-all tr").evaluateAll((trs) => (trs as unknown as TableRow[]).map((tr) => tr.cells[4]!.textContent));
+    assert.deepEqual(sources, routes.routes.map((r) => sourceText(r.source)));
+    assert.ok(sources.includes("config/routes.ts:67 (concern :commentable, config/routes.ts:29)"));
     assert.deepEqual(await shownRows(page, "sy-all"), allRows);
     assert.equal(await page.getByRole("searchbox").isVisible(), true);
   });
@@ -125,6 +130,13 @@ describe("the routing error page of examples/blog, in chromium", { skip: missing
     await typeSearch(page, "posts#update");
     assert.deepEqual(await shownRows(page, "sy-exact"), ["PATCH (/:locale)/posts/:id(.:format)", "PUT (/:locale)/posts/:id(.:format)"]);
     assert.deepEqual(await shownRows(page, "sy-all"), ["PATCH /admin/posts/:id(.:format)", "PUT /admin/posts/:id(.:format)"]);
+  });
+
+  test("typing a route file lists the routes declared in it", async () => {
+    await typeSearch(page, "config/routes/admin/reports.ts");
+    assert.deepEqual(await shownRows(page, "sy-exact"), []);
+    assert.deepEqual(await shownRows(page, "sy-all"), routes.routes.filter((r) => r.source?.file === "config/routes/admin/reports.ts").map((r) => `${r.verb || "any"} ${r.path}`));
+    assert.equal((await shownRows(page, "sy-all")).length, 3);
   });
 
   test("clearing the field brings back the whole table, in order", async () => {
@@ -181,7 +193,7 @@ describe("a hostile route table, in chromium", { skip: missing ?? false }, () =>
   test("every text shows as it is, and nothing runs", async () => {
     const cells = await page.locator("#sy-table tr:not(.sy-section):not(.sy-none)").evaluateAll((trs) =>
       (trs as unknown as TableRow[]).filter((tr) => tr.parentElement!.tagName === "TBODY").map((tr) => Array.from(tr.cells, (c) => c.textContent)));
-    const expected = routes.map((r) => [r.name ?? "", r.verb || "any", r.path, r.reqs, r.source ?? ""]);
+    const expected = routes.map((r) => [r.name ?? "", r.verb || "any", r.path, r.reqs, shownSource(r.source)]);
     assert.deepEqual([...cells].sort(), [...expected].sort());
     assert.equal(await page.locator(".sy-error").textContent(), 'No route matches [GET] "/<script>alert(4)</script>"');
     assert.equal(await page.getByRole("searchbox").inputValue(), "\"><img src=x onerror=alert(5)>");

@@ -12,7 +12,8 @@ const missing = chromiumMissing();
 if (missing !== null) throw new Error(missing);
 
 const blog = path.join(root, "examples/blog");
-const server = await serveApp(await loadRoutes({ root: blog }), blog);
+// As `switchyard serve` loads it in development: with source locations (the Source column).
+const server = await serveApp(await loadRoutes({ root: blog, sourceLocations: true }), blog);
 const browser = await launch({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, colorScheme: "light" });
 try {
   browser.allow(server.origin);

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { draw, type Mapper } from "switchyard";
+import { draw, ruby, type Mapper } from "switchyard";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const doc = fs.readFileSync(path.join(projectRoot, "docs/dsl.md"), "utf8");
@@ -44,7 +44,7 @@ test("docs/dsl.md has an example for every declaration", () => {
 for (const example of examples) {
   test(`docs/dsl.md:${example.line} prints the sheet shown`, () => {
     const js = ts.transpileModule(example.code, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
-    const declare = new Function("r", js) as (r: Mapper) => void;
+    const declare = (r: Mapper) => (new Function("r", "ruby", js) as (r: Mapper, tag: typeof ruby) => void)(r, ruby);
     const apiOnly = example.code.includes("apiOnly: true");
     const routes = draw((r) => declare(r), { apiOnly, drawPaths: [drawDir] });
     assert.equal(routes.inspect(), example.sheet);
@@ -137,7 +137,7 @@ for (const file of ["README.md", "docs/dsl.md", "docs/coming-from-rails.md"]) {
           assert.deepEqual(JSON.parse(JSON.stringify(fn()) ?? "null"), want.value, where);
         }
       };
-      new Function("draw", "check", runnable(prelude) + "\n" + runnable(calls.js))(draw, check);
+      new Function("draw", "check", "ruby", runnable(prelude) + "\n" + runnable(calls.js))(draw, check, ruby);
       assert.equal(seen.length, calls.expected.length);
     });
   }
@@ -149,4 +149,42 @@ test("README.md: the Usage routes print the sheet shown under Inspect", () => {
   const sheet = /console\.log\(routes\.inspect\(\)\);\n```\n\n```\n((?:(?!```)[\s\S])*)```/.exec(readme)![1]!.trimEnd();
   const routes = new Function("draw", runnable(usage.code) + "\nreturn routes;")(draw) as ReturnType<typeof draw>;
   assert.equal(routes.inspect(), sheet);
+});
+
+// The README's console sessions: `$ switchyard ...` commands with what they print (and `$ echo $?`
+// with the exit status), run against the application the same section shows — its ```ts blocks
+// whose first line names their file (`// config/routes.ts`) — unless the command names a --root.
+test("README.md: the console sessions print what they show", async () => {
+  const readme = fs.readFileSync(path.join(projectRoot, "README.md"), "utf8");
+  const sessions = [...readme.matchAll(/```console\n((?:(?!```)[\s\S])*)```/g)];
+  assert.ok(sessions.length >= 3, `found ${sessions.length} console sessions`);
+  const { run } = await import("./run.js");
+  for (const session of sessions) {
+    const line = readme.slice(0, session.index).split("\n").length;
+    const section = readme.slice(0, session.index).split(/\n(?=#{2,3} )/).pop()!;
+    const app = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-readme-"));
+    for (const [, file, code] of section.matchAll(/```ts\n\/\/ ((?:config|app)\/[\w/.]+\.ts)\n((?:(?!```)[\s\S])*)```/g)) {
+      fs.mkdirSync(path.join(app, path.dirname(file!)), { recursive: true });
+      fs.writeFileSync(path.join(app, file!), `// ${file}\n${code}`);
+    }
+    // Each `$ ` line starts a command; the lines up to the next are what it printed.
+    const steps = session[1]!.split(/^\$ /m).slice(1).map((step) => {
+      const [command, ...output] = step.split("\n");
+      return { command: command!, output: output.join("\n") };
+    });
+    let last: Awaited<ReturnType<typeof run>> | undefined;
+    for (const { command, output } of steps) {
+      const where = `README.md:${line} ${command}`;
+      if (command === "echo $?") {
+        assert.equal(`${last!.code}\n`, output, where);
+        continue;
+      }
+      const argv = command.split(" ");
+      assert.equal(argv.shift(), "switchyard", where);
+      last = await run(...(argv.includes("--root") ? argv : [...argv, "--root", app]));
+      assert.equal(last.stderr, "", where);
+      assert.equal(last.stdout, output, where);
+    }
+    fs.rmSync(app, { recursive: true, force: true });
+  }
 });

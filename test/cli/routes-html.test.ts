@@ -52,16 +52,23 @@ describe("switchyard routes --html", () => {
 });
 
 describe("switchyard routes --json: source locations", () => {
-  const routes = draw((r) => r.resources("photos", { only: ["index", "show"] })).routes;
+  const plain = draw((r) => r.resources("photos", { only: ["index", "show"] })).routes;
 
   test("no source field while no route records one", () => {
-    for (const row of routesToJson(routes)) assert.equal("source" in row, false);
+    for (const row of routesToJson(plain)) assert.equal("source" in row, false);
   });
 
   test("a source field on every row once some route records one (null where it does not)", () => {
-    const sourced = routes.map((r, i) => (i === 0 ? { ...r, source: "config/routes.ts:4" } : r));
+    const sourced = plain.map((r, i) => (i === 0 ? { ...r, source: { file: "config/routes.ts", line: 4 } } : r));
     const rows = routesToJson(sourced);
     assert.deepEqual(rows.map((row) => row.source), ["config/routes.ts:4", null]);
     assert.equal(JSON.parse(JSON.stringify(rows))[1].source, null);
+  });
+
+  test("a route from a concern: source is the concerns call, concern names the concern and its body's line", () => {
+    const [row] = routesToJson([{ ...plain[0]!, source: { file: "config/routes.ts", line: 9, concern: { name: "commentable", file: "config/routes.ts", line: 3 } } }]);
+    assert.equal(row!.source, "config/routes.ts:9");
+    assert.deepEqual(row!.concern, { name: "commentable", source: "config/routes.ts:3" });
+    assert.equal("concern" in routesToJson([{ ...plain[0]!, source: { file: "a.ts", line: 1 } }])[0]!, false);
   });
 });

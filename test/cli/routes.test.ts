@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./run.js";
+import { draw, ruby } from "../../src/index.js";
+import { routeToJson } from "../../src/cli/json.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, "../..");
@@ -118,7 +120,7 @@ describe("switchyard routes: filters", () => {
 describe("switchyard routes: -E", () => {
   // Rails: `"--[ Route #{index} ]".ljust(width, "-")`, width 80 when not on a terminal.
   const header = (n: number) => `--[ Route ${n} ]` + "-".repeat(80 - `--[ Route ${n} ]`.length);
-  test("prints one block per route", async () => {
+  test("prints one block per route, with Rails 7.1's Source Location row", async () => {
     const r = await run("routes", "-E", "-c", "profiles", "--root", blog);
     assert.equal(r.code, 0);
     assert.equal(
@@ -129,26 +131,31 @@ describe("switchyard routes: -E", () => {
         "Verb              | PUT",
         "URI               | /profile/avatar(.:format)",
         "Controller#Action | profiles#avatar",
+        "Source Location   | config/routes.ts:70",
         header(2),
         "Prefix            | edit_profile",
         "Verb              | GET",
         "URI               | /profile/edit(.:format)",
         "Controller#Action | profiles#edit",
+        "Source Location   | config/routes.ts:69",
         header(3),
         "Prefix            | profile",
         "Verb              | GET",
         "URI               | /profile(.:format)",
         "Controller#Action | profiles#show",
+        "Source Location   | config/routes.ts:69",
         header(4),
         "Prefix            | ",
         "Verb              | PATCH",
         "URI               | /profile(.:format)",
         "Controller#Action | profiles#update",
+        "Source Location   | config/routes.ts:69",
         header(5),
         "Prefix            | ",
         "Verb              | PUT",
         "URI               | /profile(.:format)",
         "Controller#Action | profiles#update",
+        "Source Location   | config/routes.ts:69",
         "",
       ].join("\n"),
     );
@@ -167,7 +174,9 @@ describe("switchyard routes --json", () => {
     const rows = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     assert.equal(rows.length, 77);
     for (const row of rows) {
-      assert.deepEqual(Object.keys(row).sort(), ["action", "constraints", "controller", "defaults", "name", "path", "reqs", "verb"]);
+      const keys = ["action", "constraints", "controller", "defaults", "name", "path", "reqs", "source", "verb"];
+      assert.deepEqual(Object.keys(row).filter((k) => k !== "concern").sort(), keys);
+      assert.match(row.source as string, /^config\/routes(?:\.ts|\/[a-z/]+\.ts):\d+$/);
     }
     // The same rows as the sheet, in the same order.
     assert.deepEqual(
@@ -189,6 +198,11 @@ describe("switchyard routes --json", () => {
     assert.equal(feed.defaults.format, "atom");
     const search = rows.find((row) => row.name === "search")!;
     assert.equal(search.verb, "GET|POST");
+  });
+
+  test("writes a constraint translated from Ruby as declared, and lists as lists", () => {
+    const [route] = draw((r) => r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[[:alpha:]]+/, format: ["json", ruby`/x m l/x`] } })).routes;
+    assert.deepEqual(routeToJson(route!).constraints, { tag: "[[:alpha:]]+", format: ["json", "x m l"] });
   });
 
   test("honours -c and -g", async () => {
@@ -260,7 +274,7 @@ describe("switchyard routes: errors", () => {
     for (const argv of [["--help"], ["-h"], ["routes", "--help"], ["types", "-h"]]) {
       const r = await run(...argv);
       assert.equal(r.code, 0, argv.join(" "));
-      assert.match(r.stdout, /switchyard routes \[-c CONTROLLER\] \[-g PATTERN\] \[-E\] \[--json\] \[--html\] \[--root DIR\]/);
+      assert.match(r.stdout, /switchyard routes \[-c CONTROLLER\] \[-g PATTERN\] \[-E\] \[--json\] \[--html\] \[--unused\] \[--lint\] \[--root DIR\]/);
       assert.equal(r.stderr, "");
     }
   });

@@ -112,7 +112,12 @@ test("the development pages: a routing error lists the routes, /rails/info/route
   assert.equal(nope.status, 404);
   assert.match(nope.body, /No route matches \[GET\] &quot;\/nope&quot;/);
   assert.match(nope.body, /posts#index/);
-  assert.match((await httpRequest(port, "/rails/info/routes")).body, /admin\/reports#export/);
+  const routes = (await httpRequest(port, "/rails/info/routes")).body;
+  assert.match(routes, /admin\/reports#export/);
+  // In development, serve draws with source locations: the pages' Source column.
+  assert.match(routes, /<th scope="col" class="sy-source">Source<\/th>/);
+  assert.match(routes, /<td><code>config\/routes\/admin\/reports\.ts:\d+<\/code><\/td>/);
+  assert.match(nope.body, /<td><code>config\/routes\.ts:26<\/code><\/td>/, "root, declared on line 26");
 });
 
 test("serve's usage errors exit 2 saying what is wrong; an unusable port exits 1; an aborted server exits 0", async () => {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { draw } from "../../src/index.js";
+import { caseDeclaration } from "./declaration.js";
 
 interface Probe { method: string; path: string; result: unknown }
 interface Generation { call: string; args: unknown[]; result?: string; error?: { class: string; message: string } }
@@ -81,7 +82,7 @@ function drawCase(c: Case) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `export default (r) => {\n${src}\n};\n`);
   }
-  const declaration = new Function("r", c.ts) as (r: unknown) => void;
+  const declaration = caseDeclaration(c.ts);
   try {
     return { root, routes: draw(declaration, { apiOnly: c.api_only, drawPaths: [routesDir], defaultUrlOptions: urlOptions(c.default_url_options) }) };
   } catch (error) {

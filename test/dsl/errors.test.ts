@@ -60,8 +60,23 @@ test("bad controller names, constraints, concerns and scope options", () => {
   fails((r) => r.resources("photos", { param: "photo:id" }), ":param option can't contain colons");
 });
 
-test("unknown resource options name the resource and the bad value", () => {
-  fails((r) => r.resources("photos", { onyl: ["index"] }), /^resources "photos": unknown option onyl: \[ 'index' \]\. Valid options are /);
+test("unknown resource options name the resource and the bad value, guess the typo, and say how to keep Rails 6.1's meaning", () => {
+  fails((r) => r.resources("photos", { onyl: ["index"] }), /^resources "photos": unknown option onyl: \[ 'index' \] \(did you mean only\?\)\. Valid options are /);
+  fails(
+    (r) => r.resources("posts", { only: ["index"], bucket_type: "post" }),
+    /unknown option bucket_type: 'post'\. .* Rails 6\.1 makes an unknown option a default that URL generation requires; to keep that meaning, declare the resource in a scope: r\.scope\(\{ bucket_type: 'post' \}, \(\) => \{ r\.resources\("posts", \{ \.\.\. \}\); \}\)\.$/,
+  );
+  fails((r) => r.resource("basket", { kind: "k", "x-y": 1 }), /^resource "basket": unknown options kind: 'k', "x-y": 1\. .*r\.scope\(\{ kind: 'k', "x-y": 1 \}, \(\) => \{ r\.resource\("basket"\); \}\)\.$/);
+});
+
+test("the scope the unknown-option error suggests keeps Rails' meaning: a default that url_for requires (defaults: does not)", () => {
+  const scoped = draw((r) => r.scope({ bucket_type: "post" }, () => r.resources("posts", { only: ["index"] })));
+  assert.equal(scoped.routes[0]!.reqs, "posts#index { bucket_type: 'post' }");
+  assert.equal(scoped.helpers.url_for({ controller: "posts", action: "index", bucket_type: "post", onlyPath: true }), "/posts");
+  assert.throws(() => scoped.helpers.url_for({ controller: "posts", action: "index", onlyPath: true }), /No route matches/);
+  assert.throws(() => scoped.helpers.url_for({ controller: "posts", action: "index", bucket_type: "x", onlyPath: true }), /No route matches/);
+  const defaulted = draw((r) => r.resources("posts", { only: ["index"], defaults: { bucket_type: "post" } }));
+  assert.equal(defaulted.helpers.url_for({ controller: "posts", action: "index", onlyPath: true }), "/posts");
 });
 
 test("only/except naming an action a resource cannot have", () => {

@@ -54,6 +54,28 @@ test("as: null leaves a route unnamed; as: false shows 'false' as Rails does, bu
   assert.equal(set.namedRoutes.size, 0);
 });
 
+test('as: "" is a name (Ruby\'s "" is truthy): the route takes its scope\'s name, and the name is checked like any given name', () => {
+  assert.deepEqual(
+    rows((r) => {
+      r.scope({ as: "pagemark", controller: "pagemarks" }, () => r.post("create", { as: "" }));
+      r.resources("photos", { only: ["show"] }, () => r.get("thumb", { on: "member", as: "" }));
+      r.get("x", { to: "a#b", as: "" });
+    }),
+    [
+      "pagemark POST /create(.:format) pagemarks#create",
+      "photo GET /photos/:id/thumb(.:format) photos#thumb",
+      // The show route's generated name is taken, so it is left unnamed (as Rails does).
+      "- GET /photos/:id(.:format) photos#show",
+      // At the root, no part is left: unnamed.
+      "- GET /x(.:format) a#b",
+    ],
+  );
+  assert.throws(
+    () => draw((r) => { r.get("a", { to: "a#a", as: "admin" }); r.namespace("admin", () => r.get("b", { to: "b#b", as: "" })); }),
+    /^ArgumentError: Invalid route name, already in use: 'admin'/,
+  );
+});
+
 test("extra options become required defaults; defaults: adds plain defaults", () => {
   const set = draw((r) => {
     r.get("rss", { to: "feeds#show", kind: "rss" });

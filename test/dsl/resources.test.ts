@@ -135,6 +135,51 @@ test("resource options: path, as, controller, module, pathNames, param, format",
   ]);
 });
 
+test("resourcesPathNames renames action segments from then on, in the nearest scope that sets path names", () => {
+  assert.deepEqual(
+    rows((r) => {
+      r.resources("a", { only: ["new"] });
+      r.scope("s", () => r.resourcesPathNames({ new: "neu", preview: "vorschau" }));
+      r.resources("b", { only: ["new"] }, () => r.get("preview", { on: "member" }));
+      r.scope({ pathNames: { edit: "bearbeiten" } }, () => {
+        r.resourcesPathNames({ new: "anlegen" });
+        r.resources("c", { only: ["new", "edit"] });
+      });
+      r.resources("d", { only: ["new", "edit"] });
+    }),
+    [
+      "new_a GET /a/new(.:format) a#new",
+      // Added inside a plain scope, the names reach the root's, as Rails `merge!`s them there.
+      "preview_b GET /b/:id/vorschau(.:format) b#preview",
+      "new_b GET /b/neu(.:format) b#new",
+      "new_c GET /c/anlegen(.:format) c#new",
+      "edit_c GET /c/:id/bearbeiten(.:format) c#edit",
+      // The scope that set pathNames kept its additions to itself.
+      "new_d GET /d/neu(.:format) d#new",
+      "edit_d GET /d/:id/edit(.:format) d#edit",
+    ],
+  );
+});
+
+test("path names are looked up as own keys: an action named like an Object method keeps its name; __proto__ stays a key", () => {
+  assert.deepEqual(
+    rows((r) => {
+      r.resourcesPathNames(JSON.parse('{"__proto__": "proto", "toString": "text"}'));
+      r.resources("photos", { only: [] }, () => {
+        r.get("constructor", { on: "member" });
+        r.get("toString", { on: "collection" });
+        r.get("__proto__", { on: "collection" });
+      });
+    }),
+    [
+      "constructor_photo GET /photos/:id/constructor(.:format) photos#constructor",
+      "toString_photos GET /photos/text(.:format) photos#toString",
+      "__proto___photos GET /photos/proto(.:format) photos#__proto__",
+    ],
+  );
+  assert.throws(() => rows((r) => r.resourcesPathNames("neu" as never)), /^ArgumentError: resourcesPathNames takes an object of action names and path segments/);
+});
+
 test("an id constraint shows in the sheet and applies to member routes only", () => {
   const table = rows((r) => r.resources("users", { constraints: { id: /[^\/]+/ }, only: ["index", "show"] }));
   assert.deepEqual(table, ["users GET /users(.:format) users#index", "user GET /users/:id(.:format) users#show { id: /[^/]+/ }"]);
@@ -158,6 +203,26 @@ test("a concern's callback receives the options given to concerns", () => {
     r.resources("invoices", { only: [] }, () => r.concerns("exportable", { format: false }));
   });
   assert.deepEqual(table, ["export_invoices GET /invoices/export invoices#export"]);
+});
+
+test("a concern may be an object with call(mapper, options), as Rails takes any callable", () => {
+  const commentable = {
+    only: "index",
+    call(mapper: import("../../src/dsl/mapper.js").Mapper, options: Record<string, unknown>) {
+      mapper.resources("comments", { only: (options.only as string | undefined) ?? this.only });
+    },
+  };
+  assert.deepEqual(
+    rows((r) => {
+      r.concern("commentable", commentable);
+      r.resources("posts", { only: [], concerns: "commentable" });
+      r.resources("photos", { only: [] }, () => r.concerns("commentable", { only: "show" }));
+    }),
+    [
+      "post_comments GET /posts/:post_id/comments(.:format) comments#index",
+      "photo_comment GET /photos/:photo_id/comments/:id(.:format) comments#show",
+    ],
+  );
 });
 
 test("irregular and uncountable words registered by the user change resource names", async () => {

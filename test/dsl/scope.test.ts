@@ -73,6 +73,18 @@ test("lambda and matches constraints are kept as request blocks, not shown in th
   assert.deepEqual(set.routes.map((x) => x.reqs), ["beta#dashboard", "home#show"]);
 });
 
+test("an object with only a call method is a constraint object, not a map of constraints (Rails: responds to call)", async () => {
+  const { draw } = await import("../../src/draw.js");
+  const callable = { call: () => true };
+  const set = draw((r) => {
+    r.get("a/:x", { to: "a#a", constraints: callable });
+    r.constraints(callable, () => r.get("b/:x", { to: "b#b" }));
+    r.scope("c", { constraints: callable }, () => r.get(":x", { to: "c#c" }));
+  });
+  assert.deepEqual(set.routes.map((x) => x.blocks), [[callable], [callable], [callable]]);
+  assert.deepEqual(set.routes.map((x) => x.reqs), ["a#a", "b#b", "c#c"]);
+});
+
 test("scope only/except apply to the resources inside", () => {
   assert.deepEqual(rows((r) => r.scope({ only: ["index"] }, () => { r.resources("books"); r.resource("shelf"); })), [
     "books GET /books(.:format) books#index",

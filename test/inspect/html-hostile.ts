@@ -18,7 +18,12 @@ const drawn = draw((r) => {
 export const hostileRoutes: readonly HtmlRoute[] = [
   ...drawn,
   { ...drawn[1]!, name: "<img src=x onerror=alert(2)>", source: "</script><script>alert(3)</script>:1" },
+  { ...drawn[0]!, source: { file: "<b>&.ts", line: 2, concern: { name: "</script>\"'", file: "<i>.ts", line: 1 } } },
 ];
+
+/** A route's source as the table shows it. */
+export const shownSource = (source: HtmlRoute["source"]): string =>
+  typeof source === "string" ? source : source == null ? "" : `${source.file}:${source.line}${source.concern ? ` (concern :${source.concern.name}, ${source.concern.file}:${source.concern.line})` : ""}`;
 
 export const hostileOptions: RoutesHtmlOptions = {
   error: { method: "GET", path: "/<script>alert(4)</script>" },

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { draw } from "../../src/draw.js";
 import { prefixSource, requirementPrefix } from "../../src/inspect/prefix.js";
 import type { PatternNode } from "../../src/pattern/ast.js";
-import { journeyRegExp } from "../../src/pattern/regexp.js";
+import { journeyRegExp, requirementSource } from "../../src/pattern/regexp.js";
 import type { Route } from "../../src/table/route.js";
 
 /** Every string over `alphabet` of length at most `max`. */
@@ -109,7 +109,7 @@ function samples(nodes: readonly PatternNode[], route: Route): string[] {
   const fill = (name: string, glob: boolean): string[] => {
     const values = glob ? ["a/b", "x", "2024/05"] : ["1", "abc", "en", "2024", "05", "json", "md", "x12345"];
     const req = route.requirements[name];
-    return req === undefined ? values : values.filter((v) => (typeof req === "string" ? v === req : new RegExp(`^(?:${req.source})$`, req.flags).test(v)));
+    return req === undefined ? values : values.filter((v) => new RegExp(`^(?:${requirementSource(req, glob)})$`, req instanceof RegExp && req.flags.includes("u") ? "u" : "").test(v));
   };
   let out = [""];
   for (const node of nodes) {

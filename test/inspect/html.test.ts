@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { draw } from "../../src/draw.js";
 import { renderRoutesHtml, type HtmlRoute } from "../../src/inspect/html.js";
-import { hostileOptions, hostileRoutes } from "./html-hostile.js";
+import { hostileOptions, hostileRoutes, shownSource } from "./html-hostile.js";
 import fc from "fast-check";
 import { PathPattern } from "../../src/pattern/path.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../../src/pattern/regexp.js";
@@ -97,6 +97,8 @@ describe("source locations", () => {
     const rows = tableRows(html);
     assert.deepEqual(rows.map((r) => r[4]), set.routes.map((_, i) => (i === 1 ? "config/routes.ts:3" : "")));
     assert.equal(searchData(html).routes[1]![5], "config/routes.ts:3");
+    assert.match(html, /those that contain it; a file \(config\/routes\.ts\) finds the routes declared in it\.<\/p>/);
+    assert.doesNotMatch(renderRoutesHtml(set.routes), /a file \(config\/routes\.ts\)/);
   });
 
   test("and not otherwise", () => {
@@ -160,6 +162,22 @@ describe("the search's data", () => {
     }), { numRuns: 500 });
   });
 
+  test("a Regexp.union list: its own matcher, whole members, and their beginnings", () => {
+    const routes = draw((r) => {
+      r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last"] } });
+      r.get("items/:idx", { to: "items#pick", constraints: { idx: ["middle"] } });
+      r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[[:alpha:]]+/ } });
+    }).routes;
+    const data = searchData(renderRoutesHtml(routes));
+    assert.equal(data.matchers.length, 3);
+    const [exact, flags, , prefix] = data.matchers[data.routes[0]![0]]!;
+    assert.deepEqual(["/items/first", "/items/last.json", "/items/firstlast", "/items/middle"].map((p) => new RegExp(exact, flags).test(p)), [true, true, false, false]);
+    assert.deepEqual(["/items/fi", "/items/la", "/items/mi"].map((p) => new RegExp(prefix, flags).test(p)), [true, true, false]);
+    const [tags, tagFlags] = data.matchers[data.routes[2]![0]]!;
+    assert.deepEqual(["/tags/abc", "/tags/a1"].map((p) => new RegExp(tags, tagFlags).test(p)), [true, false]);
+    assert.equal(data.routes[2]![3], "tags#show { tag: /[[:alpha:]]+/ }");
+  });
+
   test("names, verbs, controller#action and the sheet's text, per route", () => {
     const archive = data.routes[set.routes.findIndex((r) => r.name === "archive")]!;
     assert.deepEqual(archive.slice(1), ["archive", ["GET"], "archives#show { year: /\\d{4}/ }", "archives#show", ""]);
@@ -174,7 +192,7 @@ describe("a hostile table", () => {
 
   test("shows every text, escaped", () => {
     assert.deepEqual(tableRows(html), routes.map((r) => [
-      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(r.source ?? ""),
+      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(shownSource(r.source)),
     ]));
     assert.match(html, /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(4\)&lt;\/script&gt;&quot;<\/title>/);
     assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(5\)&gt;"/);

@@ -2,7 +2,7 @@
 // when an earlier route that cannot decline a request answers every request the route matches.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { draw, type Mapper } from "../../src/index.js";
+import { draw, ruby, type Mapper } from "../../src/index.js";
 import { findUnreachable, lintRoutes, reachRoutes, REQUEST_METHODS, type ReachRoute } from "../../src/lint/index.js";
 
 /** The unreachable routes of a table, as `verb path <= verb path, ...` lines. */
@@ -98,6 +98,34 @@ describe("unreachable routes", () => {
         r.get("q/:other", { to: "q#other" }); // wider
       }),
       ["GET /p/12(.:format) <= GET /p/:id(.:format)", "GET /q/:slug(.:format) <= GET /q/:id(.:format)"],
+    );
+  });
+
+  it("reads a Regexp.union list as its alternatives, whole segments only", () => {
+    assert.deepEqual(
+      unreachable((r) => {
+        r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last", /\d+/] } });
+        r.get("items/first", { to: "items#first" }); // one of them
+        r.get("items/12", { to: "items#twelve" }); // matches the RegExp
+        r.get("items/firstlast", { to: "items#both" }); // not a member: the list is anchored as a whole
+        r.get("items/middle", { to: "items#middle" });
+        r.get("items/:slug", { to: "items#slug", constraints: { slug: ["last"] } }); // a subset
+        r.get("items/:other", { to: "items#other" }); // wider
+        r.get("dots/:d", { to: "d#show", constraints: { d: ["a.b"] } });
+        r.get("dots/axb", { to: "d#axb" }); // the dot of "a.b" is a literal dot
+      }),
+      ["GET /items/first(.:format) <= GET /items/:idx(.:format)", "GET /items/12(.:format) <= GET /items/:idx(.:format)", "GET /items/:slug(.:format) <= GET /items/:idx(.:format)"],
+    );
+  });
+
+  it("reads a glob's list as Journey writes it: a class of single characters", () => {
+    assert.deepEqual(
+      unreachable((r) => {
+        r.get("g/*rest", { to: "g#s", constraints: { rest: ["a/b", "c"] } });
+        r.get("g/a/b", { to: "g#ab" }); // not one character: reachable (Rails answers it)
+        r.get("g/c", { to: "g#c" }); // c is in the class
+      }),
+      ["GET /g/c(.:format) <= GET /g/*rest(.:format)"],
     );
   });
 
@@ -268,5 +296,19 @@ describe("lintRoutes messages", () => {
     assert.equal(found.length, 1);
     assert.deepEqual([found[0]!.route, found[0]!.related], [0, [1, 2]]);
     assert.match(found[0]!.message, /^The segment constraint id: of GET \/photos\/:id\(\.:format\) .* \(and 2 more routes\): \/\(\\d\+\)\+\/ can take exponential time/);
+  });
+
+  it("checks the translation of a Ruby regexp, named as declared, and the RegExps of a list", () => {
+    const routes = draw((r) => {
+      r.get("a/:v", { to: "a#s", constraints: { v: /([[:digit:]]+)+x/ } });
+      r.get("b/:v", { to: "b#s", constraints: { v: ["new", /(\h+)+x/] } });
+      r.get("c", { to: "c#s", constraints: { subdomain: ruby`/\A(\d+ # digits
+        )+x\z/x` } });
+    }).routes;
+    const found = lintRoutes(routes).filter((f) => f.kind === "backtracking");
+    assert.deepEqual(found.map((f) => f.route), [0, 1, 2]);
+    assert.match(found[0]!.message, /^The segment constraint v: of .*: \/\(\[\[:digit:\]\]\+\)\+x\/ \(in JavaScript \/\(\[\\p\{Nd\}\]\+\)\+x\/u\) can take exponential time/);
+    assert.match(found[1]!.message, /^The segment constraint v: of .*: \/\(\\h\+\)\+x\/ \(in JavaScript \/\(\[0-9A-Fa-f\]\+\)\+x\/\) can take exponential time/);
+    assert.match(found[2]!.message, /^The request constraint subdomain: of .*: \/\\A\(\\d\+ # digits\n {8}\)\+x\\z\/x \(in JavaScript \/\^\(\\d\+\)\+x\$\/\)/);
   });
 });

@@ -104,6 +104,36 @@ describe("recognition semantics (Rails 6.1 answers)", () => {
     }
   });
 
+  it("asks a constraint object's matches first and, when it is missing or false, its call by arity, with the object as this", () => {
+    const seen: string[] = [];
+    const both = { matches: () => (seen.push("matches"), false), call: (req: { path?: string }) => (seen.push("call"), req.path === "/both/ok") };
+    const callOnly = {
+      prefix: "ok",
+      call(params: Record<string, string>, req: { path?: string }) {
+        seen.push(`call2:${params.id}`);
+        return params.id!.startsWith(this.prefix) && req.path!.startsWith("/two");
+      },
+    };
+    const trueFirst = { matches: () => true, call: () => (seen.push("never"), false) };
+    const r = recognizers((m) => {
+      m.get("both/:id", { to: "b#both", constraints: both });
+      m.constraints(callOnly, () => m.get("two/:id", { to: "t#two" }));
+      m.get("first/:id", { to: "f#first", constraints: trueFirst });
+      m.get("none/:id", { to: "n#none", constraints: { call: () => false } });
+    });
+    const action = (s: (typeof STRATEGIES)[number], path: string) => (r[s].recognize("GET", path) as { params?: { action?: string } } | null)?.params?.action;
+    for (const s of STRATEGIES) {
+      seen.length = 0;
+      assert.equal(action(s, "/both/ok"), "both");
+      assert.equal(r[s].recognize("GET", "/both/no"), null);
+      assert.equal(action(s, "/two/ok7"), "two");
+      assert.equal(r[s].recognize("GET", "/two/no"), null);
+      assert.equal(action(s, "/first/1"), "first");
+      assert.equal(r[s].recognize("GET", "/none/1"), null);
+      assert.deepEqual(seen, ["matches", "call", "matches", "call", "call2:ok7", "call2:no"]);
+    }
+  });
+
   it("compares request conditions as Route#matches? does", () => {
     const r = recognizers((m) => {
       m.get("p", { to: "p#re", constraints: { subdomain: /pi/ } });
@@ -343,7 +373,9 @@ describe("character-class parameters over characters beyond ASCII and punctuatio
   });
   it("stops a run where the class does", () => {
     assert.equal(rec.compiled.recognize("GET", "/c/xé"), null);
-    assert.equal(rec.compiled.recognize("GET", "/d/a\u00a0b"), null);
+    assert.equal(rec.compiled.recognize("GET", "/d/a b"), null);
+    // Ruby's \s is ASCII: a no-break space is not one (JavaScript's \s has it).
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/d/a\u00a0b")), { name: null, params: { controller: "c", action: "d", v: "a\u00a0b" } });
     assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/a.b%3F")), { name: null, params: { controller: "c", action: "a", v: "a.b?" } });
     assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/é😀")), { name: null, params: { controller: "c", action: "a", v: "é😀" } });
   });

@@ -1,6 +1,7 @@
 import { InvalidURIError, KeyError } from "../../errors.js";
 import type { Redirect } from "../../table/redirect.js";
 import type { AppTarget, Route } from "../../table/route.js";
+import { journeyExec } from "../../pattern/linear/index.js";
 import type { PreparedRoute, RouteParams } from "../prepare.js";
 import { blocksMatch } from "./conditions.js";
 import type { RecognizeRequest, RequestContext } from "./context.js";
@@ -53,7 +54,7 @@ export function redirectOf(route: Route, redirect: Redirect, params: RouteParams
  */
 export function appTarget(r: PreparedRoute, handler: unknown, path: string, request: RecognizeRequest | undefined): AppTarget {
   const base = typeof request?.scriptName === "string" ? request.scriptName : "";
-  const m = r.route.anchor ? null : r.journey.re.exec(path);
+  const m = r.route.anchor ? null : journeyExec(r.journey, path);
   if (m === null) return { handler, scriptName: base, pathInfo: path };
   const matched = base + m[0];
   const rest = path.slice(m.index + m[0].length);

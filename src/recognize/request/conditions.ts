@@ -32,22 +32,25 @@ export function conditionsMatch(conditions: ReadonlyArray<readonly [string, unkn
 }
 
 /**
- * `Mapper::Constraints#matches?`: every block passes. An object with `matches` is asked first; a
- * function is called by arity as Rails does: 0 → `()`, 1 → `(req)`, 2+ → `(params, req)`.
+ * `Mapper::Constraints#matches?`: every block passes. A block passes when its `matches(req)` is
+ * true or, failing that (none, or false), when calling it is: a function, or an object's `call`
+ * method. A call gets arguments by the function's arity, as Rails' `constraint_args`:
+ * 0 → `()`, 1 → `(req)`, 2+ → `(params, req)`.
  */
 export function blocksMatch(blocks: readonly RequestConstraint[], params: Record<string, unknown>, ctx: RequestContext): boolean {
   const req = ctx.info(params);
   for (const block of blocks) {
-    const b = block as unknown as { matches?: unknown; call?: unknown; length?: number };
-    if (typeof b.matches === "function") {
-      if ((b.matches as (r: RequestInfo) => unknown).call(block, req)) continue;
-    }
-    if (typeof block === "function") {
-      const fn = block as (...args: unknown[]) => unknown;
-      const ok = fn.length < 1 ? fn() : fn.length === 1 ? fn(req) : fn({ ...params }, req);
-      if (ok) continue;
-    }
+    const b = block as unknown as { matches?: unknown; call?: unknown };
+    if (typeof b.matches === "function" && Reflect.apply(b.matches, block, [req])) continue;
+    // A function is called itself (its `call` is Function.prototype.call); an object, through its `call`.
+    const fn = typeof block === "function" ? block : b.call;
+    if (typeof fn === "function" && callConstraint(fn as (...args: unknown[]) => unknown, block, params, req)) continue;
     return false;
   }
   return true;
+}
+
+function callConstraint(fn: (...args: unknown[]) => unknown, self: unknown, params: Record<string, unknown>, req: RequestInfo): unknown {
+  const arity = fn.length;
+  return Reflect.apply(fn, self, arity < 1 ? [] : arity === 1 ? [req] : [{ ...params }, req]);
 }

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { draw, renderHelperTypes } from "../../src/index.js";
-import { helperSignatures } from "../../src/generate/types.js";
+import { helperSignatures } from "../../src/generate/declarations.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -19,6 +19,7 @@ const app = () => draw((r) => {
   r.get("files/*path", { to: "files#show", as: "file" });
   r.resource("profile", { only: ["show"] });
   r.direct("homepage", () => "https://rubyonrails.org");
+  r.get("a/:x/b/:x", { to: "a#b", as: "twice" });
 });
 
 const usage = `
@@ -46,6 +47,9 @@ const s: string[] = [
   h.url_for({ controller: "photos", action: "index" }),
   h.polymorphic_path([new Photo(1)]),
   h.route_for("photo", 1),
+  h.twice_path(1),
+  h.twice_path(1, 2),
+  h.twice_path({ x: 1 }),
 ];
 // @ts-expect-error photo_path needs an id
 h.photo_path();
@@ -74,8 +78,15 @@ describe("typed helpers", () => {
     ]);
   });
 
+  it("number the optimized call's parameters for a segment the path repeats", () => {
+    assert.deepEqual(helperSignatures(["x", "format"], ["x"], new Set(), ["x", "x"]).slice(0, 2), [
+      "(x: Param, x_2: Param): string;",
+      "(x: Param, options?: HelperOptions): string;",
+    ]);
+  });
+
   it("make wrong helper calls compile errors (tsc --noEmit)", () => {
-    const dir = fs.mkdtempSync(path.join(root, "test", "generate", ".types-"));
+    const dir = fs.mkdtempSync(path.join(root, "test", "generate", ".declarations-"));
     try {
       fs.writeFileSync(path.join(dir, "routes.d.ts"), renderHelperTypes(app()));
       fs.writeFileSync(path.join(dir, "usage.ts"), usage);

@@ -1,9 +1,14 @@
+// One route from one declaration in its scope (Rails' `Mapper::Mapping`): what `TableBuilder#add`
+// calls for each route the DSL declares, and the predicates the DSL shares with it (constraint
+// maps and objects, callables, verb names).
 import { ArgumentError } from "../errors.js";
 import type { PathPattern, PatternCache } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
+import { asRubyRegExp, RubyRegExpError } from "../pattern/ruby-regexp.js";
+import { rubyFormOf } from "../support/regexp-forms.js";
 import { isHash, rubyInspect, rubyRegexpInspect } from "../support/ruby.js";
 import { Redirect } from "../table/redirect.js";
-import type { Endpoint, RequestConstraint, Route } from "../table/route.js";
+import type { Endpoint, RequestConstraint, Requirement, Route, RouteSource } from "../table/route.js";
 import { type Hash, hasKeys, type Scope } from "./scope.js";
 
 /** Request attributes a hash constraint may test (Rails keeps only keys `ActionDispatch::Request` answers). */
@@ -19,8 +24,8 @@ export const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
 
 const VERBS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "LINK", "PATCH", "POST", "PUT", "TRACE", "UNLINK"]);
 
-/** Everything `add_route` hands to Rails' `Mapping.build`. */
-export interface MappingInput {
+/** A declared route as the DSL hands it over: everything Rails' `add_route` passes to `Mapping.build`. */
+export interface RouteInput {
   scope: Scope;
   path: string;
   /** The route name; `false` (from `as: false`) is unnamed but shown as "false", as Rails shows it. */
@@ -43,13 +48,21 @@ export function isCallable(v: unknown): boolean {
   return typeof o.fetch === "function" || typeof o.call === "function" || typeof o.handle === "function";
 }
 
-/** A map of segment/request constraints, as opposed to a `{ matches(req) }` constraint object. */
+/**
+ * A map of segment/request constraints, as opposed to a constraint object. Rails tells them apart
+ * by class (a Hash is a map); a plain object here is both, so one with a `matches` or `call` method
+ * is taken for an object, as Rails takes any object that responds to `matches?` or `call`.
+ */
 export function isConstraintMap(v: unknown): v is Hash {
-  return isHash(v) && typeof v.matches !== "function";
+  return isHash(v) && typeof v.matches !== "function" && typeof v.call !== "function";
 }
 
+/** A function, or an object with a `matches(req)` or `call(...)` method (Rails: responds to `matches?` or `call`). */
 export function isConstraintObject(v: unknown): boolean {
-  return typeof v === "function" || (typeof v === "object" && v !== null && typeof (v as { matches?: unknown }).matches === "function");
+  if (typeof v === "function") return true;
+  if (typeof v !== "object" || v === null) return false;
+  const o = v as { matches?: unknown; call?: unknown };
+  return typeof o.matches === "function" || typeof o.call === "function";
 }
 
 /** How a mounted handler or `to:` callable shows in the sheet: its class or function name. */
@@ -94,15 +107,64 @@ function addControllerModule(controller: unknown, module: unknown): unknown {
   return [module, controller].filter((x) => x != null).join("/");
 }
 
-const ANCHOR_CHARACTERS = /^(\\A|\^)|(\\Z|\\z|\$)$/;
+/** Rails' `ANCHOR_CHARACTERS_REGEX` (`\A` and `\Z` there: a final newline may follow). */
+const ANCHOR_CHARACTERS = /^(\\A|\^)|(\\Z|\\z|\$)\n?$/;
 
+/** Rails' `verify_regexp_requirements`, on the Ruby regexp (a `ruby` literal's own source and flags). */
 function verifyRequirement(re: RegExp): void {
-  if (ANCHOR_CHARACTERS.test(re.source)) {
+  const ruby = rubyFormOf(re);
+  if (ANCHOR_CHARACTERS.test(ruby ? ruby.source : re.source)) {
     throw new ArgumentError(`Regexp anchor characters are not allowed in routing requirements: ${rubyRegexpInspect(re)}`);
   }
-  if (re.flags.includes("s")) {
+  if (ruby ? ruby.flags.includes("m") : re.flags.includes("s")) {
     throw new ArgumentError(`Regexp multiline option is not allowed in routing requirements: ${rubyRegexpInspect(re)}`);
   }
+}
+
+/** How a declaration error names the route: `GET /photos/:id(.:format)`. */
+function routeLabel(input: RouteInput, pattern: PathPattern): string {
+  return `${verbsOf(input.via).verb || "any verb"} ${pattern.spec}`;
+}
+
+/** A constraint RegExp as Ruby reads it (see `asRubyRegExp`), or an ArgumentError naming the route and the constraint. */
+function rubyConstraint(re: RegExp, key: string, input: RouteInput, pattern: PathPattern): RegExp {
+  try {
+    return asRubyRegExp(re);
+  } catch (error) {
+    if (!(error instanceof RubyRegExpError)) throw error;
+    throw new ArgumentError(`The constraint ${key}: ${rubyRegexpInspect(re)} of ${routeLabel(input, pattern)} cannot be matched in JavaScript: ${error.message}.`);
+  }
+}
+
+/** `Regexp.union` lists (`id: ["first", "last"]`), translated once per list: a scope's list serves all its routes. */
+const requirementLists = new WeakMap<readonly unknown[], readonly (RegExp | string | number)[]>();
+
+/**
+ * A segment requirement as the route keeps it: a RegExp as Ruby reads it, checked as Rails checks
+ * it; a list of strings and RegExps (Rails' `Regexp.union`, whose elements Rails does not check);
+ * or the value itself (a literal string).
+ */
+function segmentRequirement(value: unknown, key: string, input: RouteInput, pattern: PathPattern): Requirement {
+  if (value instanceof RegExp) {
+    verifyRequirement(value);
+    return rubyConstraint(value, key, input, pattern);
+  }
+  if (!Array.isArray(value)) return value as string;
+  let list = requirementLists.get(value);
+  if (list === undefined) {
+    list = Object.freeze(
+      value.map((v: unknown) => {
+        if (v instanceof RegExp) return rubyConstraint(v, key, input, pattern);
+        if (typeof v === "string" || typeof v === "number") return v;
+        throw new ArgumentError(
+          `The constraint ${key}: ${inspectValue(value)} of ${routeLabel(input, pattern)} lists ${inspectValue(v)}: ` +
+            `a list of segment values holds strings and RegExps (Rails' Regexp.union), e.g. ${key}: ["first", "last"].`,
+        );
+      }),
+    );
+    requirementLists.set(value, list);
+  }
+  return list;
 }
 
 const isLazyAny = (v: unknown) => v instanceof RegExp && v.source === ".+?" && v.flags === "";
@@ -140,9 +202,9 @@ function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: str
  * Runs once per route, so it builds each object at most once and shares empty ones: the version
  * made of object spreads and `delete`s cost ~7 µs per route plus its garbage.
  */
-export function buildRoute(input: MappingInput, index: number, patterns: PatternCache): Route {
+export function buildRoute(input: RouteInput, index: number, patterns: PatternCache, source: RouteSource | null = null): Route {
   const pattern = patterns.of(input.path);
-  return plainRoute(input, pattern, index) ?? fullRoute(input, pattern, index);
+  return plainRoute(input, pattern, index, source) ?? fullRoute(input, pattern, index, source);
 }
 
 /**
@@ -152,7 +214,7 @@ export function buildRoute(input: MappingInput, index: number, patterns: Pattern
  * the general path (measured warm; a second draw runs much of this code before it is optimized,
  * where fewer steps count even more).
  */
-function plainRoute(input: MappingInput, pattern: PathPattern, index: number): Route | undefined {
+function plainRoute(input: RouteInput, pattern: PathPattern, index: number, source: RouteSource | null): Route | undefined {
   const { scope, to, formatted } = input;
   if (!scope.isPlain() || input.optionsConstraints !== NO_CONSTRAINTS || hasKeys(input.options)) return undefined;
   if (formatted === true || typeof formatted === "string" || formatted instanceof RegExp || pattern.globNames.length > 0) return undefined;
@@ -163,7 +225,7 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
   const action = targetAction(input, parts);
   if (typeof controller !== "string" || action == null || action instanceof RegExp) return undefined;
   const defaults = { controller: translateController(controller) as string, action: String(action) };
-  return freezeRoute(input, index, pattern, {
+  return freezeRoute(input, index, source, pattern, {
     endpoint: DISPATCH,
     controller: defaults.controller,
     action: defaults.action,
@@ -178,7 +240,7 @@ function plainRoute(input: MappingInput, pattern: PathPattern, index: number): R
 }
 
 /** Any route (Rails' `Mapping#initialize` and `#build_route`). */
-function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Route {
+function fullRoute(input: RouteInput, pattern: PathPattern, index: number, source: RouteSource | null): Route {
   const { scope, to } = input;
   const pathParams = pattern.names;
   const scopeModule = scope.values.module;
@@ -219,18 +281,16 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
     blocks = Object.freeze([oc as RequestConstraint]);
   }
 
-  let segmentRequirements: Record<string, RegExp | string> | undefined;
+  let segmentRequirements: Record<string, Requirement> | undefined;
   let conditions: Hash | undefined;
   for (const key in constraints) {
     const value = constraints[key];
-    if (pathParams.includes(key) || key === "controller") {
-      if (value instanceof RegExp) verifyRequirement(value);
-      (segmentRequirements ??= {})[key] = value as RegExp | string;
-    } else if (REQUEST_ATTRIBUTES.has(key)) (conditions ??= {})[key] = value;
+    if (pathParams.includes(key) || key === "controller") (segmentRequirements ??= {})[key] = segmentRequirement(value, key, input, pattern);
+    else if (REQUEST_ATTRIBUTES.has(key)) (conditions ??= {})[key] = value instanceof RegExp ? rubyConstraint(value, key, input, pattern) : value;
   }
 
-  const formats = normalizeFormat(input.formatted);
-  const requirements: Readonly<Record<string, RegExp | string>> = formats
+  const formats = normalizeFormat(input.formatted, input, pattern);
+  const requirements: Readonly<Record<string, Requirement>> = formats
     ? Object.freeze({ ...formats.requirements, ...segmentRequirements })
     : segmentRequirements ? Object.freeze(segmentRequirements) : NO_KEYS as Record<string, never>;
   const defaults: Hash = { ...formats?.defaults, ...urlDefaults, ...scope.values.defaults };
@@ -260,7 +320,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
     : endpoint.kind === "redirect" ? endpoint.redirect.inspect()
     : endpoint.label;
 
-  return freezeRoute(input, index, pattern, {
+  return freezeRoute(input, index, source, pattern, {
     endpoint,
     controller: endpoint.kind === "dispatch" ? controller : null,
     action: endpoint.kind === "dispatch" ? action : null,
@@ -281,7 +341,7 @@ function fullRoute(input: MappingInput, pattern: PathPattern, index: number): Ro
 type RouteParts = Pick<Route, "endpoint" | "controller" | "action" | "requirements" | "defaults" | "requiredDefaults" | "conditions" | "blocks" | "constraints" | "reqs">;
 
 /** The frozen route, its fields in one order (one object shape for every route). */
-function freezeRoute(input: MappingInput, index: number, pattern: PathPattern, parts: RouteParts): Route {
+function freezeRoute(input: RouteInput, index: number, source: RouteSource | null, pattern: PathPattern, parts: RouteParts): Route {
   const { verbs, verb } = verbsOf(input.via);
   return Object.freeze({
     index,
@@ -301,6 +361,7 @@ function freezeRoute(input: MappingInput, index: number, pattern: PathPattern, p
     anchor: input.anchor,
     constraints: parts.constraints,
     reqs: parts.reqs,
+    source,
   });
 }
 
@@ -333,7 +394,7 @@ function endpointOf(to: unknown): Endpoint {
 const NO_PARTS: readonly string[] = Object.freeze([]);
 
 /** The fields of a dispatch route's `to: "c#a"`, split once for its controller and its action. */
-function toParts(input: MappingInput): readonly string[] {
+function toParts(input: RouteInput): readonly string[] {
   return typeof input.to === "string" ? splitTo(input.to) : NO_PARTS;
 }
 
@@ -343,17 +404,17 @@ function toParts(input: MappingInput): readonly string[] {
  * an array and taken apart again cost an array and, before V8 optimizes the caller, an iterator
  * per route.
  */
-function targetController(input: MappingInput, parts: readonly string[], module: unknown): unknown {
+function targetController(input: RouteInput, parts: readonly string[], module: unknown): unknown {
   return addControllerModule(parts[0] ?? input.controller ?? null, module);
 }
 
 /** The action a dispatch route names: `to: "...#a"` (`parts`, from `toParts`), else the declaration's. */
-function targetAction(input: MappingInput, parts: readonly string[]): unknown {
+function targetAction(input: RouteInput, parts: readonly string[]): unknown {
   return parts[1] ?? input.defaultAction ?? null;
 }
 
 /** The controller and action a dispatch route names, checked and set in `options`. */
-function checkControllerAction(options: Hash, pathParams: readonly string[], module: unknown, input: MappingInput): void {
+function checkControllerAction(options: Hash, pathParams: readonly string[], module: unknown, input: RouteInput): void {
   const parts = toParts(input);
   const controller = targetController(input, parts, module);
   const action = targetAction(input, parts);
@@ -364,9 +425,9 @@ function checkControllerAction(options: Hash, pathParams: readonly string[], mod
   if (action != null) options.action = action instanceof RegExp ? action : String(action);
 }
 
-function normalizeFormat(formatted: unknown): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {
+function normalizeFormat(formatted: unknown, input: RouteInput, pattern: PathPattern): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {
   if (formatted === true) return { requirements: { format: /.+/ }, defaults: {} };
-  if (formatted instanceof RegExp) return { requirements: { format: formatted }, defaults: { format: null } };
+  if (formatted instanceof RegExp) return { requirements: { format: rubyConstraint(formatted, "format", input, pattern) }, defaults: { format: null } };
   if (typeof formatted === "string") return { requirements: { format: new RegExp(formatted) }, defaults: { format: formatted } };
   return undefined;
 }

@@ -8,7 +8,6 @@
 import type { RouteTable } from "../table/route-table.js";
 import { compileRoute } from "./compile.js";
 import { optionName } from "../uri/url.js";
-import { URL_SHAPING_DEFAULTS } from "./helpers.js";
 
 export interface RenderTypesOptions {
   /** The module specifier to augment and import from (default `"switchyard"`). */
@@ -35,16 +34,24 @@ function subsets<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Every accepted call shape of one named route's helper, as TypeScript call signatures. */
-export function helperSignatures(parts: readonly string[], required: readonly string[], defaultKeys: ReadonlySet<string>, optimized = false): string[] {
+/**
+ * Every accepted call shape of one named route's helper, as TypeScript call signatures.
+ * `optimized`: the arguments of Rails' OptimizedUrlHelper call (the route's `positionalParts`,
+ * a repeated segment once per occurrence), when it has one.
+ */
+export function helperSignatures(parts: readonly string[], required: readonly string[], defaultKeys: ReadonlySet<string>, optimized: readonly string[] = []): string[] {
   const size = parts.includes("format") ? parts.length - 1 : parts.length;
   const nameable = parts.filter((p) => p !== "format");
   const pool = nameable.length <= 4 ? nameable : required.length <= 4 ? [...required] : [];
   const seen = new Set<string>();
   const out: string[] = [];
-  // Rails' OptimizedUrlHelper: exactly the required segments and no options object fill them in order.
-  if (optimized && required.length > 0) {
-    const sig = `(${required.map((p) => `${paramName(p)}: Param`).join(", ")}): string;`;
+  // Rails' OptimizedUrlHelper: exactly the required segments and no options object fill them in
+  // order; a repeated segment's parameters are numbered (`(x: Param, x_2: Param)`), the last wins.
+  if (optimized.length > 0) {
+    const sig = `(${optimized.map((p, i) => {
+      const nth = optimized.slice(0, i).filter((q) => q === p).length;
+      return `${paramName(nth === 0 ? p : `${p}_${nth + 1}`)}: Param`;
+    }).join(", ")}): string;`;
     seen.add(sig);
     out.push(sig);
   }
@@ -92,7 +99,7 @@ export function renderHelperTypes(routes: RouteTable, options: RenderTypesOption
     const typeName = `RouteHelper_${route.name}`;
     lines.push(`/** \`${route.name}\`: ${route.verb || "any"} ${route.path.replace(/\*\//g, "*\\/")} (${route.reqs.replace(/\*\//g, "*\\/")}) */`);
     lines.push(`export interface ${typeName} {`);
-    const optimized = defaultUrlKeys.length === 0 && cr.optimizable && !URL_SHAPING_DEFAULTS.some((k) => k in cr.defaults);
+    const optimized = defaultUrlKeys.length === 0 && cr.optimizable ? cr.positionalParts : [];
     for (const sig of helperSignatures(cr.parts, cr.requiredParts, defaultKeys, optimized)) lines.push(`  ${sig}`);
     lines.push("}");
     members.push(`  ${JSON.stringify(route.name + "_path")}: ${typeName};`, `  ${JSON.stringify(route.name + "_url")}: ${typeName};`);

@@ -1,26 +1,26 @@
 /**
- * Direct generation for a known route: the URL Rails' `RouteSet#url_for` makes from the hash a
- * helper call merges — default URL options, the route's defaults, positional segments, the
- * caller's options object — without merging it. Rails copies those options through four
+ * The fast path of URL generation for a known route: the URL Rails' `RouteSet#url_for` makes
+ * from the hash a helper call merges — default URL options, the route's defaults, positional
+ * segments, the caller's options object — without merging it. Rails copies those options through four
  * dictionaries (the helper's hash, the path options, the leftover params, the URL options);
  * here each key of the caller's object goes once, by a fixed switch, to a URL option, a part's
  * raw value, or a leftover (query) option. That took `photo_url(1, {host, format, anchor,
  * params})` from 2.9 µs to ~0.5 µs.
  *
- * `directUrl` answers only the calls it can answer exactly and returns undefined for the rest
+ * `fastRouteUrl` answers only the calls it can answer exactly and returns undefined for the rest
  * (credentials, `use_route`, a named helper given `controller`/`action`, missing segments, a
  * prototype with enumerable properties): the dictionary path answers those.
  */
 import type { CompiledRoute } from "./compile.js";
 import {
-  type Strategy, PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
+  PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
   splitHash,
 } from "./generator.js";
 import { forInIsExact } from "../support/objects.js";
 import { truthy } from "../support/ruby.js";
-import { type Dict, UrlSettings, isUrlOption, optionName } from "../uri/url.js";
+import { type Dict, type UrlKind, UrlSettings, isUrlOption, optionName } from "../uri/url.js";
 
-/** What every direct call of one route starts from: a base hash (see `routeBase`), split once. */
+/** What every fast-path call of one route starts from: a base hash (see `routeBase`), split once. */
 export interface RouteBase {
   readonly url: UrlSettings;
   /** By part index (`undefined` where the base has no value); null when it has none. */
@@ -28,12 +28,12 @@ export interface RouteBase {
   readonly leftovers: PathOptions;
   /** By part index: does the base hold that part (positional values skip those when fewer than the segments are given). */
   readonly inBase: readonly boolean[];
-  /** Can `directUrl` take calls for this route and base at all. */
-  readonly direct: boolean;
+  /** Can `fastRouteUrl` take calls for this route and base at all. */
+  readonly fast: boolean;
 }
 
 /**
- * A part the direct split cannot fill as Rails would: one named like an option, which the merged
+ * A part the fast path's split cannot fill as Rails would: one named like an option, which the merged
  * hash would route to the URL options, rename, or read as credentials.
  */
 function namedLikeOption(part: string): boolean {
@@ -42,8 +42,8 @@ function namedLikeOption(part: string): boolean {
 
 /**
  * Splits `base` — `default_url_options` merged with the route's defaults for a named helper, or
- * `default_url_options` alone for `url_for` — for `directUrl`. `enabled` false makes a base that
- * `directUrl` always declines.
+ * `default_url_options` alone for `url_for` — for `fastRouteUrl`. `enabled` false makes a base that
+ * `fastRouteUrl` always declines.
  */
 export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): RouteBase {
   const url = new UrlSettings();
@@ -52,17 +52,17 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
   const raw = new Array<unknown>(cr.parts.length).fill(undefined);
   const leftovers = new PathOptions();
   // Legacy `:controller`/`:action` parts are normalized before they print; the dictionary path does that.
-  let direct = enabled && cr.parts.length <= 30 && !cr.parts.some(namedLikeOption) && cr.controllerIndex < 0 && indexIn(cr.parts, "action") < 0;
+  let fast = enabled && cr.parts.length <= 30 && !cr.parts.some(namedLikeOption) && cr.controllerIndex < 0 && indexIn(cr.parts, "action") < 0;
   for (let i = 0; i < path.size; i++) {
     const k = path.keys[i]!;
     const p = indexIn(cr.parts, k);
     if (p >= 0) raw[p] = path.values[i];
     else if (indexIn(cr.defaultKeys, k) < 0) {
-      if (k === "controller" || k === "action") direct = false;
+      if (k === "controller" || k === "action") fast = false;
       leftovers.push(k, path.values[i]);
     }
   }
-  return { url, raw: raw.some((v) => v !== undefined) ? raw : null, leftovers, inBase: cr.parts.map((k) => k in base), direct };
+  return { url, raw: raw.some((v) => v !== undefined) ? raw : null, leftovers, inBase: cr.parts.map((k) => k in base), fast };
 }
 
 /**
@@ -73,11 +73,11 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
  * than the segments (less `format`) are given. `urlFor`: the call is `url_for(options)`, so the
  * route must also be one `match_route` would take (a dispatcher whose required parts are given).
  */
-export function directUrl(
+export function fastRouteUrl(
   cr: CompiledRoute, start: RouteBase, args: readonly unknown[], n: number, options: Record<string, unknown> | null,
-  strategy: Strategy, urlFor: boolean,
+  kind: UrlKind, urlFor: boolean,
 ): string | undefined {
-  if (!start.direct || (options !== null && !forInIsExact())) return undefined;
+  if (!start.fast || (options !== null && !forInIsExact())) return undefined;
   const parts = cr.parts;
   const url = start.url.copy();
   const raw = start.raw === null ? new Array<unknown>(parts.length) : start.raw.slice();
@@ -113,5 +113,5 @@ export function directUrl(
   }
   const values = extractParts(cr, raw);
   if (missingKeys(cr, values) !== null) return undefined;
-  return renderGenerated(url, formatParts(cr, values), leftovers, strategy, options !== null);
+  return renderGenerated(url, formatParts(cr, values), leftovers, kind, options !== null);
 }

@@ -1,6 +1,6 @@
-// The direct generation paths (issue 4's speed work: src/generate/direct.ts, url_for's one-route
-// path, the polymorphic shape cache, the host prefix memo) against the reference behaviour they
-// stand in for — `buildHelpers(table, { direct: false })`, which merges and copies the options
+// The fast paths of URL generation (issue 4's speed work: src/generate/fast-path.ts, url_for's
+// one-route path, the polymorphic shape cache, the host prefix memo) against the reference
+// behaviour they stand in for — `buildHelpers(table, { fastPaths: false })`, which merges and copies the options
 // through dictionaries as Rails does: the same URL, or the same error, for every generation call
 // of the Rails conformance fixtures (as given and with the options object reshaped), for chosen
 // edge cases, and for random calls on random route sets.
@@ -13,6 +13,7 @@ import fc from "fast-check";
 import { draw } from "../../src/index.js";
 import type { Mapper, MatchOptions, RouteSet } from "../../src/index.js";
 import { buildHelpers } from "../../src/generate/helpers.js";
+import { caseDeclaration } from "../conformance/declaration.js";
 
 type Helper = (...args: unknown[]) => string;
 type HelperTable = Record<string, Helper>;
@@ -26,15 +27,15 @@ function outcome(call: () => string): string {
   }
 }
 
-/** Both strategies of one route set. */
-function strategies(routes: RouteSet): { direct: HelperTable; reference: HelperTable } {
-  return { direct: routes.helpers as unknown as HelperTable, reference: buildHelpers(routes, { direct: false }) as unknown as HelperTable };
+/** The helpers of one route set with and without the fast paths. */
+function bothWays(routes: RouteSet): { fast: HelperTable; reference: HelperTable } {
+  return { fast: routes.helpers as unknown as HelperTable, reference: buildHelpers(routes, { fastPaths: false }) as unknown as HelperTable };
 }
 
 function assertSame(routes: RouteSet, call: string, args: readonly unknown[], label = ""): string {
-  const { direct, reference } = strategies(routes);
+  const { fast, reference } = bothWays(routes);
   const want = outcome(() => reference[call]!(...args));
-  assert.equal(outcome(() => direct[call]!(...args)), want, `${call}(${describeArgs(args)}) ${label}`);
+  assert.equal(outcome(() => fast[call]!(...args)), want, `${call}(${describeArgs(args)}) ${label}`);
   return want;
 }
 
@@ -64,7 +65,7 @@ class Model {
   toParam(): unknown { return this.slug ?? (this.id == null ? null : String(this.id)); }
 }
 
-describe("direct paths: the conformance fixtures' calls", () => {
+describe("fast paths: the conformance fixtures' calls", () => {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dir = path.join(here, "..", "conformance", "fixtures");
   const classes = new Map<string, new (id: unknown, param: unknown) => Model>();
@@ -96,7 +97,7 @@ describe("direct paths: the conformance fixtures' calls", () => {
     it(`${file}: ${cases.reduce((n, c) => n + c.generate!.length, 0)} calls agree, also with the options reshaped`, () => {
       for (const c of cases) {
         const defaultUrlOptions = Object.fromEntries(Object.entries(c.default_url_options ?? {}).map(([k, v]) => [camel[k] ?? k, v]));
-        const routes = draw(new Function("r", c.ts) as (r: Mapper) => void, { apiOnly: c.api_only, defaultUrlOptions });
+        const routes = draw(caseDeclaration(c.ts), { apiOnly: c.api_only, defaultUrlOptions });
         for (const g of c.generate!) {
           if (typeof (routes.helpers as unknown as HelperTable)[g.call] !== "function") continue;
           const args = materialize(g.args) as unknown[];
@@ -111,7 +112,7 @@ describe("direct paths: the conformance fixtures' calls", () => {
   }
 });
 
-describe("direct paths: named helpers", () => {
+describe("fast paths: named helpers", () => {
   const routes = draw((r) => {
     r.resources("photos");
     r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
@@ -179,7 +180,7 @@ describe("direct paths: named helpers", () => {
   });
 });
 
-describe("direct paths: url_for", () => {
+describe("fast paths: url_for", () => {
   const routes = draw((r) => {
     r.resources("photos");
     r.namespace("admin", () => { r.resources("users", { only: ["show"] }); });
@@ -214,7 +215,7 @@ describe("direct paths: url_for", () => {
   });
 });
 
-describe("direct paths: polymorphic routes", () => {
+describe("fast paths: polymorphic routes", () => {
   class Magazine extends Model {}
   class Ad extends Model {}
   class Thing extends Model { static modelName = "Admin::Photo"; }
@@ -258,8 +259,8 @@ describe("direct paths: polymorphic routes", () => {
   });
 });
 
-describe("direct paths: the host prefix memo", () => {
-  // Both strategies render through the memo, so these expect literal URLs.
+describe("fast paths: the host prefix memo", () => {
+  // Both ways render through the memo, so these expect literal URLs.
   const routes = draw((r) => { r.resources("photos"); });
   const call = (options: Record<string, unknown>) => assertSame(routes, "photo_url", [1, options]);
   it("remembers a plain host's prefix, and never for a call with host-changing options", () => {
@@ -287,7 +288,7 @@ describe("direct paths: the host prefix memo", () => {
   });
 });
 
-describe("direct paths: random calls on random route sets", () => {
+describe("fast paths: random calls on random route sets", () => {
   const PIECES: Record<string, (r: Mapper) => void> = {
     photos: (r) => r.resources("photos", () => { r.resources("comments", { only: ["index", "show"] }); }),
     books: (r) => r.resources("books", { param: "slug", only: ["show", "update"] }),
@@ -298,12 +299,14 @@ describe("direct paths: random calls on random route sets", () => {
     codes: (r) => r.get("codes/:code", { to: "codes#show", as: "code", constraints: { code: /[a-z0-9]+/ } }),
     feed: (r) => r.get("feed", { to: "feeds#show", as: "feed", defaults: { format: "rss", kind: "all" } }),
     legacy: (r) => r.get(":controller(/:action(/:id))"),
+    repeated: (r) => r.get("twice/:x/again/:x(/:y)", { to: "twice#show", as: "twice" }),
+    shaped: (r) => r.get("shaped/:x(/:y)", { to: "shaped#show", as: "shaped", defaults: { x: "9", trailing_slash: true } }),
   };
   const KEYS = [
     "id", "slug", "comment_id", "photo_id", "locale", "year", "month", "day", "path", "code", "format", "anchor", "params",
     "host", "protocol", "port", "subdomain", "domain", "tldLength", "scriptName", "script_name", "trailingSlash", "onlyPath",
     "only_path", "relativeUrlRoot", "user", "password", "controller", "action", "use_route", "_recall", "kind", "q", "page",
-    "constructor", "__proto__",
+    "constructor", "__proto__", "x", "y",
   ];
   class Rec extends Model {}
   const value: fc.Arbitrary<unknown> = fc.oneof(

@@ -1,0 +1,130 @@
+/**
+ * Source locations (Rails 7.1's `route_source_location`): where in the application a route was
+ * declared, read off the call stack when the route is added. The declaration is the innermost
+ * call outside switchyard's own modules, `node_modules` and node's internals — the `get`,
+ * `resources`, `root` ... line of `config/routes.ts`, of a file it `r.draw`s, or of whatever
+ * function called the DSL.
+ *
+ * The stack is read as V8's structured call sites (`Error.prepareStackTrace`), not as text, and
+ * positions are mapped through the file's source map when node has one (code run through tsx or
+ * compiled with source maps); route files loaded by jiti keep their TypeScript line numbers.
+ */
+import { findSourceMap, type SourceMap } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { SourceLocation } from "../table/route.js";
+
+/** switchyard's own modules: `src/` when run from source, `dist/` when built (this file is `<dir>/dsl/`). */
+const OWN_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url))) + path.sep;
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+type CallSite = NodeJS.CallSite;
+/** Frames read beyond the depth the last declaration was found at. */
+const SLACK = 4;
+
+/** The call sites of the current stack above `below` (a function on the stack), at most `limit` of them. */
+function callSites(below: Function, limit: number): CallSite[] {
+  const prepare = Error.prepareStackTrace;
+  const stackLimit = Error.stackTraceLimit;
+  Error.prepareStackTrace = (_error, sites) => sites;
+  Error.stackTraceLimit = limit;
+  try {
+    const holder: { stack?: unknown } = {};
+    Error.captureStackTrace(holder, below);
+    // Read while prepareStackTrace is ours: V8 formats the stack when it is first read.
+    const sites = holder.stack;
+    return Array.isArray(sites) ? (sites as CallSite[]) : [];
+  } finally {
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = stackLimit;
+  }
+}
+
+/** A frame's file as a path (ESM frames name a `file:` URL), or null for node's internals, eval and native code. */
+function framePath(name: string): string | null {
+  if (name.startsWith("file:")) {
+    try {
+      return fileURLToPath(name);
+    } catch {
+      return null;
+    }
+  }
+  return path.isAbsolute(name) ? name : null;
+}
+
+/** What a frame's file name says: an application file (its path), or null (switchyard's own, `node_modules`, node's). */
+function applicationFile(name: string): string | null {
+  const file = framePath(name);
+  return file === null || file.startsWith(OWN_DIR) || file.includes(NODE_MODULES) ? null : file;
+}
+
+/** Locates declarations relative to an application's root. One per draw. */
+export class SourceLocator {
+  readonly #root: string;
+  /**
+   * Each frame file name seen: its application file, or null. (Converting every frame's `file:`
+   * URL took a quarter of the time spent locating, in a CPU profile of drawing synth-10000.)
+   */
+  readonly #files = new Map<string, string | null>();
+  /** Source maps by the file name V8 reports (null: the file has none). */
+  readonly #maps = new Map<string, SourceMap | null>();
+  /**
+   * Frames to read: where the last declaration was found, and a few more. Capturing costs by the
+   * frame, and between the table builder and the declaration lie 6 (a `get`) to 40 (a resource's
+   * route in a namespace) of the mapper's own; consecutive routes sit at much the same depth. A
+   * stack whose application frame lies deeper is read again whole. (synth-10000: ~32 frames read
+   * per route, 5% of routes read twice; the whole stack is 30 to 90 frames deep there.)
+   */
+  #limit = 16;
+
+  constructor(root: string) {
+    this.#root = path.resolve(root);
+  }
+
+  /** The innermost application frame above `below` on the current stack, or null if there is none. */
+  locate(below: Function): SourceLocation | null {
+    let sites = callSites(below, this.#limit);
+    let at = this.#first(sites);
+    if (at < 0 && sites.length >= this.#limit) at = this.#first((sites = callSites(below, Infinity)));
+    if (at < 0) return null;
+    this.#limit = at + 1 + SLACK;
+    const site = sites[at]!;
+    const name = site.getFileName()!;
+    return this.#mapped(name, this.#files.get(name)!, site.getLineNumber()!, site.getColumnNumber() ?? 1);
+  }
+
+  /** The index of the first application frame of `sites` that has a line, or -1. */
+  #first(sites: readonly CallSite[]): number {
+    for (let i = 0; i < sites.length; i++) {
+      const name = sites[i]!.getFileName();
+      if (!name) continue;
+      let file = this.#files.get(name);
+      if (file === undefined) this.#files.set(name, (file = applicationFile(name)));
+      if (file !== null && sites[i]!.getLineNumber() !== null) return i;
+    }
+    return -1;
+  }
+
+  /** The position in the original source when the file has a source map, else as V8 reports it. */
+  #mapped(name: string, file: string, line: number, column: number): SourceLocation {
+    let map = this.#maps.get(name);
+    if (map === undefined) {
+      map = (process.sourceMapsEnabled ? findSourceMap(name) : undefined) ?? null;
+      this.#maps.set(name, map);
+    }
+    if (map !== null) {
+      const entry = map.findEntry(line - 1, column - 1) as Partial<{ originalSource: string; originalLine: number }>;
+      if (typeof entry.originalLine === "number" && typeof entry.originalSource === "string") {
+        return { file: this.#relative(framePath(entry.originalSource) ?? path.resolve(path.dirname(file), entry.originalSource)), line: entry.originalLine + 1 };
+      }
+    }
+    return { file: this.#relative(file), line };
+  }
+
+  /** `file` relative to the root, with `/` separators; absolute when it lies outside the root. */
+  #relative(file: string): string {
+    const rel = path.relative(this.#root, file);
+    if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return file;
+    return rel.split(path.sep).join("/");
+  }
+}
