@@ -5,12 +5,15 @@
 // e.g. node bench/instructions.mjs rails-app --peer memoirist
 //      node bench/instructions.mjs github --entry dist --entry ../other-checkout/dist   (two builds)
 //      node bench/instructions.mjs synth-10000 --draw --entry dist --entry ../other/dist   (drawing the table)
+//      node bench/instructions.mjs helpers --entry dist --entry ../other/dist   (bench/helpers.mjs's calls)
 //
 // Method: a router answers the whole list WARMUP times (so that its code is optimized), then PASSES
 // more; the count of a run with no extra passes is subtracted, and the difference divided by the
 // requests answered. Needs `valgrind` (Debian package); each figure takes 1-2 minutes. With
 // `--draw`, switchyard draws (and compiles) the table DRAW_WARMUP times, then DRAW_PASSES more: the
-// figure is instructions per warm draw (what a second route set or a reload pays).
+// figure is instructions per warm draw (what a second route set or a reload pays). With `helpers`
+// as the table, each call of bench/helpers.mjs is made HELPER_WARMUP times, then HELPER_PASSES
+// more: the figure is instructions per call.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,16 +24,45 @@ const WARMUP = 400;
 const PASSES = 200;
 const DRAW_WARMUP = 2;
 const DRAW_PASSES = 3;
+const HELPER_WARMUP = 20000;
+const HELPER_PASSES = 20000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const values = (flag) => args.flatMap((a, i) => (args[i - 1] === flag ? [a] : []));
 const table = args[0];
 const format = args.includes("--format");
 const drawing = args.includes("--draw");
+const helpers = table === "helpers";
+
+/** bench/helpers.mjs's calls, by name, on its table (photos, magazines with ads). */
+function helperCalls(draw) {
+  class Photo { constructor(id) { this.id = id; } toParam() { return this.id == null ? null : String(this.id); } }
+  class Magazine extends Photo {}
+  class Ad extends Photo {}
+  const h = draw((r) => { r.resources("photos"); r.resources("magazines", () => { r.resources("ads"); }); }).helpers;
+  const magazine = new Magazine(1), ad = new Ad(2);
+  let id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
+  return {
+    "photo_path(1)": () => h.photo_path(id),
+    "magazine_ad_path(magazine, ad)": () => h.magazine_ad_path(magazine, ad),
+    "photo_url(1, {host, format, anchor, params})": () => h.photo_url(id, { host, format, anchor, params: { page } }),
+    "url_for({controller, action, id, onlyPath})": () => h.url_for({ controller: "photos", action: "show", id, onlyPath: true }),
+    "polymorphic_path([magazine, ad])": () => h.polymorphic_path([magazine, ad]),
+  };
+}
+const HELPER_CALLS = Object.keys(helperCalls(() => ({ helpers: {} })));
 
 if (args.includes("--child")) {
   // node instructions.mjs TABLE [--format] --child KIND NAME PASSES
   const [kind, name, passes] = values("--child").concat(args.slice(args.indexOf("--child") + 2));
+  if (kind === "helper") {
+    const { draw } = await import(pathToFileURL(path.resolve(name, "index.js")).href);
+    const call = helperCalls(draw)[values("--call")[0]];
+    let length = 0;
+    for (let i = 0, n = HELPER_WARMUP + Number(passes); i < n; i++) length += call().length;
+    if (length < 0) console.log(length);
+    process.exit(0);
+  }
   const data = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"));
   if (kind === "draw") {
     const { draw } = await import(pathToFileURL(path.resolve(name, "index.js")).href);
@@ -68,7 +100,7 @@ try {
   console.error("valgrind not found (apt-get install -y valgrind)");
   process.exit(2);
 }
-if (!fs.existsSync(path.join(here, "tables", `${table}.json`))) {
+if (!helpers && !fs.existsSync(path.join(here, "tables", `${table}.json`))) {
   execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")], { stdio: "ignore" });
 }
 /**
@@ -86,6 +118,15 @@ if (drawing) {
   }
   process.exit(0);
 }
+if (helpers) {
+  const entries = values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")];
+  console.log(`URL helpers: instructions per call (${HELPER_PASSES} calls after ${HELPER_WARMUP}), by build: ${entries.map((e) => path.relative(process.cwd(), e) || ".").join(", ")}`);
+  for (const call of HELPER_CALLS) {
+    const row = entries.map((entry) => Math.round((count("helper", entry, HELPER_PASSES, call) - count("helper", entry, 0, call)) / HELPER_PASSES));
+    console.log(`  ${call.padEnd(48)} ${row.map((n) => n.toLocaleString("en-US").padStart(7)).join(" ")}`);
+  }
+  process.exit(0);
+}
 const list = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"];
 if (!list) {
   console.error(`${table} has no ${format ? "format " : ""}request list`);
@@ -94,9 +135,9 @@ if (!list) {
 const requests = list.length;
 
 /** Instructions callgrind counts for one child run. */
-function count(kind, name, passes) {
+function count(kind, name, passes, call) {
   const r = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--single-threaded", ...SEEDED,
-    fileURLToPath(import.meta.url), table, ...(format ? ["--format"] : []), "--child", kind, name, String(passes)], { encoding: "utf8" });
+    fileURLToPath(import.meta.url), table, ...(format ? ["--format"] : []), ...(call ? ["--call", call] : []), "--child", kind, name, String(passes)], { encoding: "utf8" });
   const m = /Collected : (\d+)/.exec(r.stderr);
   if (r.status !== 0 || !m) throw new Error(`${kind} ${name}: valgrind failed\n${r.stderr.slice(-2000)}`);
   return Number(m[1]);

@@ -2,7 +2,7 @@
 // calls for each route the DSL declares, and the predicates the DSL shares with it (constraint
 // maps and objects, callables, verb names).
 import { ArgumentError } from "../errors.js";
-import { PathPattern } from "../pattern/path.js";
+import type { PathPattern, PatternCache } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { asRubyRegExp, RubyRegExpError } from "../pattern/ruby-regexp.js";
 import { rubyFormOf } from "../support/regexp-forms.js";
@@ -88,7 +88,7 @@ function splitTo(to: string): string[] {
   return parts;
 }
 
-/** The last controller name found valid: routes come in runs with one controller. (Not "": that one is invalid.) */
+/** The last controller name found valid: routes come in runs with one controller. (Not "": that one is invalid.) Pure by key: validity is a function of the name. */
 let validController: string | null = null;
 
 function translateController(controller: unknown): unknown {
@@ -181,7 +181,7 @@ const CONTROLLER_ACTION: readonly string[] = Object.freeze(["controller", "actio
 const merged = (a: Hash | undefined, b: Hash | undefined): Hash | undefined =>
   !hasKeys(b) ? a : !hasKeys(a) ? b : { ...a, ...b };
 
-/** Verb lists by `via` value: one frozen list per verb for a whole draw instead of one per route. */
+/** Verb lists by `via` value: one frozen list per verb for a whole draw instead of one per route. Pure by key (a `via` string), and at most 64. */
 const VERBS_OF = new Map<unknown, { verbs: readonly string[]; verb: string }>();
 
 function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: string } {
@@ -202,8 +202,8 @@ function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: str
  * Runs once per route, so it builds each object at most once and shares empty ones: the version
  * made of object spreads and `delete`s cost ~7 µs per route plus its garbage.
  */
-export function buildRoute(input: RouteInput, index: number, source: RouteSource | null = null): Route {
-  const pattern = PathPattern.of(input.path);
+export function buildRoute(input: RouteInput, index: number, patterns: PatternCache, source: RouteSource | null = null): Route {
+  const pattern = patterns.of(input.path);
   return plainRoute(input, pattern, index, source) ?? fullRoute(input, pattern, index, source);
 }
 

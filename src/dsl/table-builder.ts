@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors.js";
-import { agePatternCache } from "../pattern/path.js";
+import { PatternCache } from "../pattern/path.js";
 import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable, UrlOptions } from "../table/route-table.js";
 import type { Route, RouteSource, SourceLocation } from "../table/route.js";
 import { buildRoute, type RouteInput } from "./route-builder.js";
@@ -16,6 +16,8 @@ export class TableBuilder {
   /** Resource declarations that drew no route (for the lint's "empty-resource" finding). */
   readonly emptyResources: ResourceDeclaration[] = [];
   defaultUrlOptions: UrlOptions;
+  /** This draw's patterns: its memo of the last path is the draw's own (see `PatternCache`). */
+  readonly #patterns = new PatternCache();
   /** Locates each route's declaration (`sourceLocations: true`), or null. */
   readonly #locator: SourceLocator | null;
   /** The concern being applied: its name, and the `concerns` call that applied the outermost one. */
@@ -24,14 +26,13 @@ export class TableBuilder {
   constructor(defaultUrlOptions: UrlOptions = {}, locator: SourceLocator | null = null) {
     this.defaultUrlOptions = { ...defaultUrlOptions };
     this.#locator = locator;
-    agePatternCache();
   }
 
   add(input: RouteInput): Route {
     const name = input.name;
     const source = this.#locator === null ? null : this.#source(this.#locator, TableBuilder.prototype.add);
     // Rails builds the mapping (and checks the controller) before it checks the name.
-    const route = buildRoute(input, this.routes.length, source);
+    const route = buildRoute(input, this.routes.length, this.#patterns, source);
     if (typeof name === "string" && name !== "") {
       if (!VALID_NAME.test(name)) throw new ArgumentError(`Invalid route name: '${name}'`);
       if (name !== this.#unused && this.namedRoutes.has(name)) {

@@ -101,7 +101,8 @@ ${body.rows}
 /**
  * The rows and the search's data of a table, kept for a frozen one (a route set's): a development
  * server renders the routing error page for every request no route matches, and for 10,000 routes
- * these take ~200 ms (the rest of the page, well under 1 ms).
+ * these take ~200 ms (the rest of the page, well under 1 ms). Pure by key: a frozen list of frozen
+ * routes (a route set's) renders the same every time; other lists are not kept.
  */
 interface TableBody { readonly withSource: boolean; readonly rows: string; readonly data: string }
 const bodies = new WeakMap<readonly HtmlRoute[], TableBody>();

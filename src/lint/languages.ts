@@ -31,6 +31,7 @@ export const MAX_NODES = 20_000;
 /** Flags that do not change which strings `test` accepts when it starts at index 0. */
 const stateless = (flags: string) => flags.replace(/[gyd]/g, "");
 
+/** Languages by bound, flags and source. Pure by key, and never changed by their users (refa builds new automata from them). */
 const cache = new Map<string, Language | null>();
 
 /** The language of `re` (what `re.test(s)` accepts, from index 0), or null where no bound could be built. */
@@ -142,6 +143,7 @@ const NORMAL_SHAPE: Record<PathDomain, string> = {
 };
 const LOWER_ESCAPE = String.raw`^[^]*%[a-f0-9]{2}[^]*$`;
 
+/** By alphabet and domain. Pure by key; read only (see `cache`). */
 const normalPaths = new Map<string, DFA>();
 
 /** The normalized request paths of a domain, as a minimal DFA over the given alphabet. */

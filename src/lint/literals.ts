@@ -128,6 +128,7 @@ const PREFERRED = [
   "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_~",
   "z9yx8w7v6u5tsrqponmlkjihgfedcbaZYX-_~",
 ];
+/** A member of each class by variant, flags and source. Pure by key. */
 const members = new Map<string, string | null>();
 
 /** A character a one-character class (`[a-z]`, `\d`, `.`) accepts, preferring readable ones; null if none is found. */

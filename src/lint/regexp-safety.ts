@@ -47,6 +47,10 @@ export interface SafetyOptions {
   readonly usage?: "segment" | "request";
 }
 
+/**
+ * Findings by usage, flags and source. Pure by key but for `regexp`, the RegExp the finding was
+ * made for: another RegExp written alike gets the finding with its own (see `checkRegExp`).
+ */
 const cache = new Map<string, BacktrackingFinding | null>();
 
 /** Whether `re` can backtrack super-linearly; the finding says where, why and how to fix it, or null. */
@@ -60,7 +64,7 @@ export function checkRegExp(re: RegExp, options: SafetyOptions = {}): Backtracki
     if (cache.size > 10_000) cache.clear();
     cache.set(key, hit);
   }
-  return hit;
+  return hit === null || hit.regexp === re ? hit : { ...hit, regexp: re };
 }
 
 interface Cause {

@@ -4,26 +4,33 @@ import { parsePath } from "./parse.js";
 /**
  * Patterns by path, shared by every route drawn with that path: a resource's show, update (twice)
  * and destroy routes have one path, so a 10,000-route table has ~5,300 distinct paths, and a
- * redraw (a reload) parses none. A pattern is a pure function of its path, never changed once
- * made. Each entry records the last draw that used it, and each draw lets go of the patterns the
- * previous draw did not use (see {@link agePatternCache}): the cache holds the paths of the last
- * two draws only (a cached pattern takes ~1.4 KB). One map stamped with draws, rather than a map
- * per draw, makes a redraw's lookup one `get` instead of a `get`, a `get` and a `set` into a
- * map that grows anew each draw.
+ * redraw (a reload) parses none. Pure by key: a pattern is a function of its path, never changed
+ * once made. Held weakly: a pattern lives as long as some route holds it, so route sets drawn one
+ * after another, side by side or one inside another's declaration each keep theirs (no draw
+ * lets go of another's), and a route set let go takes its patterns with it (a cached pattern takes
+ * ~1.4 KB). An entry whose pattern was collected is removed by `collected`.
  */
-const cache = new Map<string, { readonly pattern: PathPattern; used: number }>();
-let draws = 0;
+const cache = new Map<string, WeakRef<PathPattern>>();
+const collected = new FinalizationRegistry<string>((spec) => {
+  if (cache.get(spec)?.deref() === undefined) cache.delete(spec);
+});
 
-/** Starts a draw: patterns used by neither the previous draw nor this one are let go. */
-export function agePatternCache(): void {
-  draws++;
-  // (The last path of the previous draw must be stamped for this one too: no shortcut across draws.)
-  lastPath = null;
-  // (`forEach`: run once a draw, unoptimized, `for...of` with destructuring made an array per
-  // entry, 0.33 MB a draw for 10,000 routes.)
-  cache.forEach((entry, spec) => {
-    if (entry.used < draws - 1) cache.delete(spec);
-  });
+/**
+ * One draw's view of the patterns: `PathPattern.of` behind a memo of the last path. Routes with
+ * one path come in runs (a resource's show, update, update, destroy): comparing with the last path
+ * is cheaper than hashing a new string for the map (~0.4 µs a lookup). Made per draw (see
+ * `TableBuilder`), so its memo is that draw's own.
+ */
+export class PatternCache {
+  #lastPath: string | null = null;
+  #lastPattern: PathPattern | null = null;
+
+  /** The pattern of `spec` (see `PathPattern.of`). */
+  of(spec: string): PathPattern {
+    if (spec === this.#lastPath) return this.#lastPattern!;
+    this.#lastPath = spec;
+    return (this.#lastPattern = PathPattern.of(spec));
+  }
 }
 
 /**
@@ -45,20 +52,15 @@ export class PathPattern {
   /** Names of `*glob` segments. */
   readonly globNames: readonly string[];
 
-  /** The pattern of `spec`, parsed once and shared by the routes of this draw and the next. */
+  /** The pattern of `spec`, parsed once and shared by every route with that path while one holds it. */
   static of(spec: string): PathPattern {
-    // Routes with one path come in runs (a resource's show, update, update, destroy): comparing
-    // with the last path is cheaper than hashing a new string for the map (~0.4 µs a lookup).
-    if (spec === lastPath) return lastPattern;
-    const entry = cache.get(spec);
-    let pattern: PathPattern;
-    if (entry === undefined) cache.set(spec, { pattern: (pattern = new PathPattern(spec)), used: draws });
-    else {
-      entry.used = draws;
-      pattern = entry.pattern;
+    let pattern = cache.get(spec)?.deref();
+    if (pattern === undefined) {
+      pattern = new PathPattern(spec);
+      cache.set(spec, new WeakRef(pattern));
+      collected.register(pattern, spec);
     }
-    lastPath = spec;
-    return (lastPattern = pattern);
+    return pattern;
   }
 
   constructor(spec: string) {
@@ -77,7 +79,3 @@ export class PathPattern {
     return this.spec;
   }
 }
-
-/** The last path looked up, and its pattern (the path itself: a pattern's spec drops escapes). */
-let lastPath: string | null = "/";
-let lastPattern = new PathPattern(lastPath);

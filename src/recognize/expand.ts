@@ -77,7 +77,13 @@ function expandNode(node: PatternNode, reqs: Readonly<Record<string, Requirement
   }
 }
 
-/** One-character-class matchers by requirement (`/[^\/]+/`, `/\d+/`): a table of 128 tests each, shared by every route with that requirement. */
+/**
+ * One-character-class matchers by requirement (`/[^\/]+/`, `/\d+/`): a table of 128 tests each,
+ * shared by every route with that requirement. Pure by key: the class is a function of the
+ * regexp's source and flags. Only RegExps have one: a string requirement is literal text (Journey
+ * escapes it), which only its regexp matches, and would otherwise share the key of a RegExp
+ * written alike (`"/[a-z]+/"` and `/[a-z]+/`).
+ */
 const classes = new Map<string, CharClass | null>();
 
 /** The word of a parameter: the default word, a one-character-class run, or null (only its regexp can match it). */
@@ -131,7 +137,8 @@ function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly
  * patterns that have it (`/photos`, `/:id`). Expansions are kept with their patterns (see
  * `expandPattern`), and a token and word per segment of each were 1.1 of the 2.8 MB those of the
  * 10,000-route table's ~5,300 patterns took. Immutable, as every token. Let go of all at once past
- * `MAX_TOKENS` (nothing is lost but the sharing).
+ * `MAX_TOKENS` (nothing is lost but the sharing). Pure by key: a token is a function of its
+ * separator, kind and text.
  */
 const plainTokens = new Map<string, Token>();
 const MAX_TOKENS = 1 << 16;
@@ -148,6 +155,7 @@ function plainToken(sep: number, kind: "literal" | "param", text: string): Token
   return token;
 }
 
+/** Where `simpleTokens` writes a pattern's tokens before they are cut to their length (scratch space, not a cache: nothing is read from it across calls). */
 const scratch: Token[] = [];
 
 /** The token of `(.:format)` with no format requirement, as nearly every route ends: one for all. */
@@ -192,6 +200,12 @@ function classesEndAtSeparators(out: Expansion[]): Expansion[] | null {
   return out;
 }
 
+/** The last plain pattern one compile expanded, and its expansions: a memo its compile owns (see `expandPattern`). */
+export interface ExpandMemo {
+  lastAst: readonly PatternNode[] | null;
+  lastExpansions: Expansion[] | null;
+}
+
 /**
  * The token expansions of an anchored pattern, or null when the pattern is not of that shape.
  * Expansions that cannot match any normalized path (empty, or not starting with a separator) are dropped.
@@ -200,25 +214,25 @@ export function expandPattern(
   ast: readonly PatternNode[],
   requirements: Readonly<Record<string, Requirement>>,
   anchored: boolean,
+  memo: ExpandMemo,
 ): Expansion[] | null {
   if (!anchored) return null;
   // Without requirements, a pattern's expansions are a function of its AST, and patterns are
-  // shared by the routes with their path and kept for the next draw (see `PathPattern.of`): the
-  // expansions are kept with them, so a redraw expands nothing (~5,300 patterns for 10,000
+  // shared by the routes with their path and kept while routes hold them (see `PathPattern.of`):
+  // the expansions are kept with them, so a redraw expands nothing (~5,300 patterns for 10,000
   // routes). Routes with one pattern come in runs (a resource's index and create; its show,
-  // update, update and destroy): the last run's are compared first. The expansions are shared,
-  // so their users must not change them.
+  // update, update and destroy): the last run's, in the compile's memo, are compared first. The
+  // expansions are shared, so their users must not change them.
   const plain = !hasAnyKey(requirements);
   if (!plain) return uncachedExpand(ast, requirements);
-  if (ast === lastAst) return lastExpansions;
+  if (ast === memo.lastAst) return memo.lastExpansions;
   let expansions = byAst.get(ast);
   if (expansions === undefined) byAst.set(ast, (expansions = uncachedExpand(ast, requirements)));
-  lastAst = ast;
-  return (lastExpansions = expansions);
+  memo.lastAst = ast;
+  return (memo.lastExpansions = expansions);
 }
 
-let lastAst: readonly PatternNode[] | null = null;
-let lastExpansions: Expansion[] | null = null;
+/** Expansions of plain patterns by AST (pure by key: an AST is never changed once parsed; weak, so a pattern no route holds takes its expansions with it). */
 const byAst = new WeakMap<readonly PatternNode[], Expansion[] | null>();
 
 function uncachedExpand(ast: readonly PatternNode[], requirements: Readonly<Record<string, Requirement>>): Expansion[] | null {

@@ -1,9 +1,10 @@
 import type { Route } from "../table/route.js";
-import { CompiledStrategy } from "./compiled.js";
+import { CompiledStrategy } from "./compiled/index.js";
 import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer.js";
-import { ReferenceStrategy } from "./reference.js";
+import { ReferenceStrategy } from "./reference/index.js";
 
-export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RouteParams, MatchStrategy } from "./recognizer.js";
+export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RouteParams } from "./recognizer.js";
+export type { MatchStrategy } from "./strategy.js";
 export type { RecognizeRequest } from "./request/context.js";
 export type { RedirectResponse } from "./request/redirect.js";
 export { normalizeRequestPath, unescapeParam } from "../uri/path.js";

@@ -68,7 +68,7 @@ function conditionValue(v: unknown): unknown {
 const NO_CONDITIONS: ReadonlyArray<readonly [string, unknown]> = Object.freeze([]);
 
 
-/** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). */
+/** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). Pure by key: a route's verb list is frozen. */
 const verbSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 function verbSet(verbs: readonly string[]): ReadonlySet<string> {
   let set = verbSets.get(verbs);
@@ -169,11 +169,20 @@ class Prepared implements PreparedRoute {
  * hit too rarely to be optimized. Where `new Function` is forbidden, the array loop.
  */
 export type Layout<A> = (source: A, escaped: boolean, defaults: readonly unknown[]) => RouteParams;
+
+/**
+ * Params functions by layout, shared by every route (of any table) with that layout. Pure by key:
+ * the key is the layout's source (`layoutSource`), and the fallback stored under it where `new
+ * Function` is forbidden reads only what the source encodes, the defaults coming as an argument.
+ */
 const layouts = new Map<string, Layout<any>>();
 
-function layout<A>(keys: readonly string[], names: readonly string[], valueOf: (i: number) => string | null, id: string, fallback: Layout<A>): Layout<A> {
-  let fn = layouts.get(id) as Layout<A> | undefined;
-  if (fn !== undefined) return fn;
+/**
+ * The source of a layout's params function: `a` the values or captures, `e` whether they need
+ * unescaping, `d` the route's default values; `P` the params class, `u` the unescaper. `valueOf(i)`
+ * is the expression reading name `i`'s raw value (null: the layout never has one).
+ */
+function layoutSource(keys: readonly string[], names: readonly string[], valueOf: (i: number) => string | null): string {
   const lines = ["const p = new P();"];
   keys.forEach((k, i) => lines.push(`p[${JSON.stringify(k)}] = d[${i}];`));
   names.forEach((n, i) => {
@@ -181,20 +190,40 @@ function layout<A>(keys: readonly string[], names: readonly string[], valueOf: (
     if (v !== null) lines.push(`{ const x = ${v}; if (x !== undefined) p[${JSON.stringify(n)}] = e ? u(x) : x; }`);
   });
   lines.push("return p;");
+  return `"use strict";\nreturn function params(a, e, d) {\n${lines.join("\n")}\n};`;
+}
+
+/** The source of the params function of a route with these default keys and names, from an array of raw values (see `ParamsBuilder`). */
+export function valuesLayoutSource(keys: readonly string[], names: readonly string[]): string {
+  return layoutSource(keys, names, (i) => `a[${i}]`);
+}
+
+/** The same from a walk's captures, the k-th capture being the value of name `slots[k]` (see `captureParams`). */
+export function capturesLayoutSource(keys: readonly string[], names: readonly string[], slots: Int32Array): string {
+  return layoutSource(keys, names, (i) => {
+    const k = slots.lastIndexOf(i);
+    return k < 0 ? null : `a.path.slice(a.bestCaps[${2 * k}], a.bestCaps[${2 * k + 1}])`;
+  });
+}
+
+/** The params function compiled from `source`, made once per source; `fallback` where code generation is forbidden. */
+function layout<A>(source: string, fallback: Layout<A>): Layout<A> {
+  let fn = layouts.get(source) as Layout<A> | undefined;
+  if (fn !== undefined) return fn;
   try {
-    fn = new Function("P", "u", `"use strict";\nreturn function params(a, e, d) {\n${lines.join("\n")}\n};`)(Params, unescapeParam) as Layout<A>;
+    fn = new Function("P", "u", source)(Params, unescapeParam) as Layout<A>;
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
     fn = fallback;
   }
-  layouts.set(id, fn);
+  layouts.set(source, fn);
   return fn;
 }
 
 function paramsBuilder(keys: readonly string[], defaults: readonly unknown[], names: readonly string[]): ParamsBuilder {
-  const fn = layout<readonly (string | undefined)[]>(keys, names, (i) => `a[${i}]`, JSON.stringify(["values", keys, names]), (values, escaped) => {
+  const fn = layout<readonly (string | undefined)[]>(valuesLayoutSource(keys, names), (values, escaped, d) => {
     const p = new Params();
-    for (let i = 0; i < keys.length; i++) p[keys[i]!] = defaults[i];
+    for (let i = 0; i < keys.length; i++) p[keys[i]!] = d[i];
     for (let i = 0; i < names.length; i++) {
       const v = values[i];
       if (v !== undefined) p[names[i]!] = escaped ? unescapeParam(v) : v;
@@ -226,16 +255,13 @@ export interface CaptureLayout {
  * intermediate array of values.
  */
 export function captureParams(r: PreparedRoute, slots: Int32Array): Layout<Captures> {
-  const last = (i: number) => slots.lastIndexOf(i);
-  const source = (i: number) => {
-    const k = last(i);
-    return k < 0 ? null : `a.path.slice(a.bestCaps[${2 * k}], a.bestCaps[${2 * k + 1}])`;
-  };
-  return layout<Captures>(r.defaultKeys, r.names, source, JSON.stringify(["captures", r.defaultKeys, r.names, [...slots]]), (a, escaped, defaults) => {
+  const keys = r.defaultKeys;
+  const names = r.names;
+  return layout<Captures>(capturesLayoutSource(keys, names, slots), (a, escaped, defaults) => {
     const p = new Params();
-    r.defaultKeys.forEach((k, i) => (p[k] = defaults[i]));
-    r.names.forEach((n, i) => {
-      const k = last(i);
+    keys.forEach((k, i) => (p[k] = defaults[i]));
+    names.forEach((n, i) => {
+      const k = slots.lastIndexOf(i);
       if (k >= 0) {
         const v = a.path.slice(a.bestCaps[2 * k], a.bestCaps[2 * k + 1]);
         p[n] = escaped ? unescapeParam(v) : v;

@@ -1,14 +1,11 @@
-import { InvalidURIError, KeyError } from "../errors.js";
-import type { Redirect } from "../table/redirect.js";
 import type { AppTarget, Route } from "../table/route.js";
-import { normalizeRequestPath, queryOf } from "../uri/path.js";
-import { journeyExec } from "../pattern/linear/index.js";
-import { HTTP_METHODS, prepareRoute, type PreparedRoute } from "./prepare.js";
-import { blocksMatch, conditionsMatch } from "./request/conditions.js";
-import { RequestContext, type RecognizeRequest } from "./request/context.js";
-import { serveRedirect, type RedirectResponse } from "./request/redirect.js";
+import { normalizeRequestPath } from "../uri/path.js";
+import { HTTP_METHODS, prepareRoute, type PreparedRoute, type RouteParams } from "./prepare.js";
+import { appTarget, askBlocks, redirectOf } from "./request/answer.js";
+import type { RecognizeRequest } from "./request/context.js";
+import type { RedirectResponse } from "./request/redirect.js";
+import { MatchEnv, type MatchStrategy } from "./strategy.js";
 
-import type { CaptureLayout, Captures, RouteParams } from "./prepare.js";
 export type { RouteParams } from "./prepare.js";
 
 /**
@@ -64,88 +61,6 @@ export class RecognizedRedirect {
 export interface Recognizer {
   readonly strategy: string;
   recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null;
-}
-
-/**
- * The per-request state a strategy reads and writes: the request, and the raw (still escaped)
- * values captured for the route it reports, one per name of the route's pattern.
- */
-export class MatchEnv {
-  method = "";
-  rawPath = "";
-  request: RecognizeRequest | undefined = undefined;
-  values: (string | undefined)[] = [];
-  /** The values may hold `%` escapes (false: a walk saw none, so they are final as they are). */
-  escaped = true;
-  /**
-   * The layout a walk found (`walked`), its params to be built from the walk's `captures`; null:
-   * they are built from `values`. (`captures` is read only while `layout` is set.)
-   */
-  layout: CaptureLayout | null = null;
-  captures: Captures | null = null;
-  /**
-   * A HEAD request is falling back to the GET routes: request conditions see the method GET
-   * (Rails' `match_head_routes` sets `request_method = "GET"` around that search, and restores
-   * HEAD before lambda constraints and redirects run). A boolean, not the method string: `reset`
-   * runs for every request, and storing a constant needs no write barrier.
-   */
-  headAsGet = false;
-  private ctx: RequestContext | null = null;
-
-  reset(method: string, rawPath: string, request: RecognizeRequest | undefined): void {
-    this.method = method;
-    this.headAsGet = false;
-    this.rawPath = rawPath;
-    this.request = request;
-    this.escaped = true;
-    this.layout = null;
-    this.ctx = null;
-  }
-
-  /**
-   * The strategy's walk found the route it reports: `answer` builds its params from the walk's
-   * captures, before any user code can search again. Not built here: storing a fresh object into
-   * this long-lived env calls the write barrier that records it (~25 instructions a request on the
-   * Rails-style table, callgrind); built in `answer`, params and answer are fresh together.
-   */
-  walked(layout: CaptureLayout, captures: Captures): void {
-    this.layout = layout;
-    this.captures = captures;
-  }
-
-  /** The request as constraints see it, built on first use. */
-  context(path: string): RequestContext {
-    return (this.ctx ??= new RequestContext(this.method, path, queryOf(this.rawPath), this.request));
-  }
-
-  /** Request conditions of a route, against this request. */
-  conditionsPass(r: PreparedRoute, path: string): boolean {
-    if (r.conditions.length === 0) return true;
-    if (this.headAsGet === false) return conditionsMatch(r.conditions, this.context(path));
-    // (Rare: a HEAD request, no HEAD route, a GET route with hash request conditions.)
-    return conditionsMatch(r.conditions, new RequestContext("GET", path, queryOf(this.rawPath), this.request));
-  }
-}
-
-/**
- * A matching strategy: which route a path matches, with Rails' precedence. Strategies differ only
- * in how they find it; `Recognizer` does the rest (verbs, HEAD, blocks, params, redirects).
- */
-export interface MatchStrategy {
-  readonly name: string;
-  /**
-   * The first route (lowest index above `after`) in `verb`'s bucket whose pattern matches the
-   * normalized `path` and whose request conditions pass; its captured raw values are written to
-   * `env.values` (or, from a walk, the layout and captures its params are built from: `env.walked`).
-   * Returns the route's index, or -1. The `HEAD` bucket holds explicit HEAD routes only.
-   */
-  first(verb: string, path: string, after: number, env: MatchEnv): number;
-  /**
-   * Optional fast path, asked with the raw request path before it is normalized (never for HEAD):
-   * `first`'s answer for the normalized path when the strategy can tell without normalizing it
-   * (a route index, or -1 for none), else -2: normalize and ask `first`.
-   */
-  matchRaw?(verb: string, rawPath: string, env: MatchEnv): number;
 }
 
 const commonVerb = (verb: string) => verb === "GET" || verb === "POST" || verb === "DELETE" || verb === "PUT" || verb === "PATCH";
@@ -225,76 +140,6 @@ export class StrategyRecognizer implements Recognizer {
       index = this.matcher.first(verb, path, index, env);
       if (index < 0) return null;
     }
-  }
-}
-
-/**
- * A route's lambda/`matches` constraints. One that throws propagates its error, as in a Rails app
- * (a server error); the message gains the route and the request, since the stack alone names
- * neither.
- */
-function askBlocks(route: Route, method: string, params: RouteParams, path: string, ctx: RequestContext): boolean {
-  try {
-    return blocksMatch(route.blocks, params, ctx);
-  } catch (e) {
-    addContext(e, ` (in a request constraint of ${routeLabel(route)} (${route.reqs}), asked about ${method} ${path}: a constraint should return false for a request it does not accept rather than throw)`);
-    throw e;
-  }
-}
-
-/**
- * A redirect route's answer. A `%{name}` the request's params lack throws Ruby's `KeyError` (a
- * server error in a Rails app), its message naming the route and the fix. An error thrown by a
- * redirect callback propagates with the route and the request added to its message, as a
- * constraint's does; `InvalidURIError` keeps Ruby's message.
- */
-function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext, method: string, path: string): RedirectResponse {
-  try {
-    return serveRedirect(redirect, params, ctx);
-  } catch (e) {
-    if (e instanceof KeyError) {
-      addContext(e, ` (redirect of ${routeLabel(route)}: this request has no such parameter; give it a default or a block redirect)`);
-    } else if (!(e instanceof InvalidURIError)) {
-      addContext(e, ` (in the redirect callback of ${routeLabel(route)}, asked about ${method} ${path})`);
-    }
-    throw e;
-  }
-}
-
-/**
- * Where a route to a handler sends the request (Journey's `Router#serve`): a mount (an unanchored
- * route) moves the part of the path its pattern matched to the script name, `chomp("/")`ed, and
- * leaves the rest as the path info, with a leading slash (`/blog/posts/1` at `/blog`: `/blog` and
- * `/posts/1`; `/blog` alone: `/blog` and `/`); an anchored `to: handler` route leaves both as
- * they are. The path is the normalized one (`%7e` is `%7E` there, as in Rails).
- */
-function appTarget(r: PreparedRoute, handler: unknown, path: string, request: RecognizeRequest | undefined): AppTarget {
-  const base = typeof request?.scriptName === "string" ? request.scriptName : "";
-  const m = r.route.anchor ? null : journeyExec(r.journey, path);
-  if (m === null) return { handler, scriptName: base, pathInfo: path };
-  const matched = base + m[0];
-  const rest = path.slice(m.index + m[0].length);
-  return {
-    handler,
-    scriptName: matched.endsWith("/") ? matched.slice(0, -1) : matched,
-    pathInfo: rest.startsWith("/") ? rest : "/" + rest,
-  };
-}
-
-const routeLabel = (route: Route) => `${route.verb || "any verb"} ${route.path}`;
-
-/**
- * Appends the context to a thrown error's message where the message can be written, so the
- * caller's own error is what propagates: a frozen error, or one whose `message` is a getter
- * (a `DOMException`, as `atob` throws), would otherwise be replaced by the TypeError the
- * assignment throws in strict code.
- */
-function addContext(e: unknown, context: string): void {
-  if (!(e instanceof Error)) return;
-  try {
-    e.message += context;
-  } catch {
-    // a read-only message: the error propagates as it is
   }
 }
 

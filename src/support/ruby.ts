@@ -148,7 +148,7 @@ export function rubyString(s: string, dump = false): string {
 
 const classNames = new WeakMap<object, string>();
 
-/** A class's `name`, cached: `Function#name` is an accessor V8 cannot inline. */
+/** A class's `name`, cached: `Function#name` is an accessor V8 cannot inline. Pure by key: a class's name is fixed when it is declared (one redefined later with `Object.defineProperty` is not seen). */
 function className(ctor: object): string {
   let name = classNames.get(ctor);
   if (name === undefined) {

@@ -74,6 +74,15 @@ describe("catastrophic backtracking", () => {
     assert.equal(checkRegExp(/^(a|aa)+$/, { usage: "request" })?.growth, "exponential");
     assert.equal(checkRegExp(/(a|aa)+\.example\.com/, { usage: "request" })?.growth, "exponential");
   });
+
+  it("names the RegExp it was asked about, when another written alike was asked first", () => {
+    const first = /(x+)+y/;
+    const second = /(x+)+y/;
+    assert.equal(checkRegExp(first)?.regexp, first);
+    const finding = checkRegExp(second);
+    assert.equal(finding?.regexp, second);
+    assert.deepEqual({ ...finding, regexp: null }, { ...checkRegExp(first), regexp: null });
+  });
 });
 
 describe("position-automaton ambiguity", () => {

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { normalizeRequestPath, unescapeParam } from "../../src/recognize/index.js";
+import type { Mapper } from "../../src/dsl/mapper.js";
 import { plain, recognizers, STRATEGIES } from "./factory.js";
 
 const app = () => () => new Response("ok");
@@ -191,6 +192,38 @@ describe("raw paths in front of regexp-only routes", () => {
     it(`answers as Rails (${s})`, () => {
       for (const [path, want] of cases) assert.deepEqual(plain(rec[s].recognize("GET", path)), want, path);
     });
+  }
+});
+
+// A string requirement is literal text (Journey escapes it), never a character class: the compiled
+// strategy once shared its classes by a key that a RegExp written alike also had, and answered for
+// `"/[a-z]+/"` as for `/[a-z]+/` when the RegExp came first (issue 13). Answers from Rails 6.1
+// (oracle.rb; test/conformance/cases/recognize-extra.yml: rx-s-string-and-regexp-requirement-alike,
+// rx-s-string-requirement-before-regexp-alike).
+describe("a string requirement written as a RegExp is", () => {
+  const tables: [string, (r: Mapper) => void][] = [
+    ["after that RegExp", (r) => {
+      r.get("a/:id", { to: "a#x", constraints: { id: /[a-z]+/ } });
+      r.get("b/:id", { to: "b#x", constraints: { id: "/[a-z]+/" } as never });
+    }],
+    ["before that RegExp", (r) => {
+      r.get("b/:id", { to: "b#x", constraints: { id: "/[a-z]+/" } as never });
+      r.get("a/:id", { to: "a#x", constraints: { id: /[a-z]+/ } });
+    }],
+  ];
+  const cases: [string, unknown][] = [
+    ["/a/abc", { name: null, params: { controller: "a", action: "x", id: "abc" } }],
+    ["/b/abc", null],
+    ["/a/1", null],
+    ["/b/%2F%5Ba-z%5D%2B%2F", null],
+  ];
+  for (const [order, declare] of tables) {
+    const rec = recognizers(declare);
+    for (const s of STRATEGIES) {
+      it(`literal text ${order} (${s})`, () => {
+        for (const [path, want] of cases) assert.deepEqual(plain(rec[s].recognize("GET", path)), want, path);
+      });
+    }
   }
 });
 

@@ -91,6 +91,29 @@ test("every import points down the pipeline, and no stage imports another", () =
   assert.deepEqual(wrong, []);
 });
 
+/**
+ * The recognizer's strategies, one folder each behind one interface (recognize/strategy.ts): what
+ * they share lives beside them in recognize/, so that each can be read, tested and replaced alone.
+ */
+const STRATEGY_FOLDERS = ["recognize/compiled", "recognize/reference"];
+
+test("no recognition strategy's folder imports another's", () => {
+  const folderOf = (file: string) => STRATEGY_FOLDERS.find((f) => path.relative(path.join(src, f), file).split(path.sep)[0] !== "..");
+  const wrong: string[] = [];
+  let seen = 0;
+  for (const file of sourceFiles(src)) {
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    for (const target of importsOf(file)) {
+      const to = folderOf(target);
+      if (to !== undefined) seen++;
+      if (to !== undefined && to !== from) wrong.push(`${path.relative(src, file)} -> ${path.relative(src, target)}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(seen > 0, "the strategies' own imports of their folders were read");
+});
+
 test("the test reads real imports: it sees the route set import each stage", () => {
   assert.deepEqual([...edges.get("route-set.ts")!.keys()].sort(), ["generate", "inspect", "recognize", "table"]);
 });
