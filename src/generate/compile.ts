@@ -18,6 +18,7 @@ import type { Requirement, Route } from "../table/route.js";
 import { dict } from "../support/ruby.js";
 import { escapePath, escapeSegment } from "../uri/escape.js";
 import type { Dict } from "../uri/url.js";
+import { escapeRegExp } from "../support/regexp-escape.js";
 
 type Escaper = (s: string) => string;
 /** A path-parameter slot: its name, its index in the route's `parts`, and its escaper (`*glob` and `:controller` keep `/`). */
@@ -267,7 +268,7 @@ function stringAsRegexp(source: string): Translation {
     return translateRuby(source);
   } catch (error) {
     if (!(error instanceof RubyRegExpError)) throw error;
-    return { source: source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), flags: "", captures: 0, names: [], changed: true };
+    return { source: escapeRegExp(source), flags: "", captures: 0, names: [], changed: true };
   }
 }
 

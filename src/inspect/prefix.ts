@@ -1,6 +1,7 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { nodeSource, requirementSource } from "../pattern/regexp.js";
 import type { Requirement } from "../table/route.js";
+import { escapeRegExp } from "../support/regexp-escape.js";
 
 /**
  * The "partial match" of the route table's search: a RegExp source that matches a path `t` when
@@ -47,7 +48,7 @@ function nodePrefix(node: PatternNode, requirements: Readonly<Record<string, Req
   switch (node.type) {
     case "literal": {
       let out = "";
-      for (const ch of [...node.value].reverse()) out = `(?:${ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}${out})?`;
+      for (const ch of [...node.value].reverse()) out = `(?:${escapeRegExp(ch)}${out})?`;
       return out;
     }
     case "slash": return "/?";

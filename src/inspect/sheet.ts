@@ -1,6 +1,7 @@
 import { underscore } from "../support/inflector.js";
 import type { Route } from "../table/route.js";
 import { sourceText } from "../table/source.js";
+import { escapeRegExp } from "../support/regexp-escape.js";
 
 /** Options of `routes.inspect()`, as the flags of `bin/rails routes`. */
 export interface InspectOptions {
@@ -111,6 +112,6 @@ function safeRegExp(source: string): RegExp {
   try {
     return new RegExp(source);
   } catch {
-    return new RegExp(source.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+    return new RegExp(escapeRegExp(source));
   }
 }

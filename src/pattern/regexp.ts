@@ -3,6 +3,7 @@ import { factsOf } from "../support/regexp-forms.js";
 import { rubyInspect } from "../support/ruby.js";
 import type { LinearMatcher } from "./linear/vm.js";
 import { RubyRegExpError, translateRuby, type Translation } from "./ruby-regexp.js";
+import { escapeRegExp } from "../support/regexp-escape.js";
 
 /**
  * A route's path pattern as one RegExp, as Journey builds it (`Path::Pattern::AnchoredRegexp` and
@@ -39,8 +40,6 @@ export type Requirement = RegExp | string | readonly (RegExp | string | number)[
 
 /** Segment requirements by parameter name. */
 export type Requirements = Readonly<Record<string, Requirement>>;
-
-const escapeLiteral = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** How many capture groups a regexp source has (Rails' `/#{re}|/.match("").length - 1`). */
 function captureCount(source: string, flags: string): number {
@@ -103,9 +102,9 @@ export function listAsRegexp(list: readonly unknown[]): Translation | null {
  * regexp it joins, for its backreferences to named groups.
  */
 export function requirementSource(req: Requirement, glob = false, groupOffset = 0): string {
-  if (typeof req === "string") return escapeLiteral(req);
+  if (typeof req === "string") return escapeRegExp(req);
   if (req instanceof RegExp) return flagFree(req.source, req.flags.includes("i"), req.flags.includes("s"), namesOf(req), groupOffset);
-  if (!Array.isArray(req)) return escapeLiteral(String(req));
+  if (!Array.isArray(req)) return escapeRegExp(String(req));
   if (glob) {
     const t = listAsRegexp(req);
     return t === null ? "(?!)" : flagFree(t.source, false, false);
@@ -114,7 +113,7 @@ export function requirementSource(req: Requirement, glob = false, groupOffset = 
   let offset = groupOffset;
   return (req as readonly unknown[])
     .map((v) => {
-      if (!(v instanceof RegExp)) return escapeLiteral(String(v));
+      if (!(v instanceof RegExp)) return escapeRegExp(String(v));
       const source = `(?:${requirementSource(v, false, offset)})`;
       offset += namesOf(v).length;
       return source;
@@ -208,7 +207,7 @@ function visit(nodes: readonly PatternNode[], b: Builder): void {
   for (const node of nodes) {
     switch (node.type) {
       case "literal":
-        b.src += b.tokens ? `(?<=[/.])${escapeLiteral(node.value)}(?![^/.?])` : escapeLiteral(node.value);
+        b.src += b.tokens ? `(?<=[/.])${escapeRegExp(node.value)}(?![^/.?])` : escapeRegExp(node.value);
         break;
       case "slash":
         b.src += "/";

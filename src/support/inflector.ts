@@ -16,6 +16,7 @@
  * are used as given (JavaScript semantics), except that `g`/`y` flags are dropped, since a rule
  * replaces the first match only (Ruby `sub!`).
  */
+import { escapeRegExp } from "./regexp-escape.js";
 
 /** A rule as registered: the pattern (RegExp or literal string) and its replacement. */
 export type InflectionRule = readonly [rule: RegExp | string, replacement: string];
@@ -86,11 +87,6 @@ function rubyRegExp(source: RegExp | string, flags = ""): RegExp {
     else out += c;
   }
   return new RegExp(out, flags.includes("u") ? flags : flags + "u");
-}
-
-/** Escapes a literal for use in `u`-mode regexp source (Ruby `Regexp.escape`). */
-function escapeRegExp(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 
 /** Literal text, case-insensitive, as Ruby's inline `(?i)` would match it. */
