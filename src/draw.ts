@@ -4,11 +4,12 @@
  */
 import path from "node:path";
 import { Mapper } from "./dsl/mapper.js";
-import { ROUTE_FILE_EXTENSIONS, RouteFileLoader, routeFile, type RoutesDeclaration } from "./dsl/route-files.js";
+import { RouteFileLoader, type RoutesDeclaration } from "./dsl/route-files.js";
 import { SourceLocator } from "./dsl/source-locations.js";
 import { TableBuilder } from "./dsl/table-builder.js";
 import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
+import { findUserFile, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
 import type { UrlOptions } from "./table/route-table.js";
@@ -76,9 +77,9 @@ export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}):
 export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
   const root = path.resolve(options.root ?? process.cwd());
   const base = path.join(root, "config", "routes");
-  const file = routeFile(base);
+  const file = findUserFile(base);
   if (!file) {
-    throw new ArgumentError(`No routes file found: looked for ${ROUTE_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`);
+    throw new ArgumentError(`No routes file found: looked for ${USER_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`);
   }
   const { declaration, options: fileOptions } = new RouteFileLoader([base]).load(file);
   return draw(declaration, { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...options, root });

@@ -1,6 +1,4 @@
 // The public surface of switchyard: explicit named exports only.
-import * as self from "./index.js";
-import { registerSelf } from "./dsl/route-files.js";
 
 export { draw, loadRoutes, defineRoutes } from "./draw.js";
 export type { DrawOptions, RoutesDeclaration } from "./draw.js";
@@ -26,5 +24,3 @@ export type { Helpers, BaseHelpers, Register, HelperOptions, Param, RecordLike, 
 export { renderHelperTypes } from "./generate/declarations.js";
 export type { RenderTypesOptions } from "./generate/declarations.js";
 export type { PatternNode } from "./pattern/ast.js";
-
-registerSelf(self);

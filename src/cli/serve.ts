@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ParseArgsConfig } from "node:util";
-import { createHandler } from "../http/fetch.js";
+import { createHandler } from "../http/create-handler.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import type { RouteSet } from "../index.js";
 

@@ -5,29 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createJiti } from "jiti";
 import { ArgumentError } from "../errors.js";
+import { defaultExport, exportNames, findUserFile, UserFileLoader } from "../support/user-files.js";
 import type { Mapper } from "./mapper.js";
 import type { Block } from "./options.js";
 
 /** A declaration function, as a route file default-exports it. */
 export type RoutesDeclaration = Block;
 
-export const ROUTE_FILE_EXTENSIONS: readonly string[] = [".ts", ".js", ".mjs"];
-
-/** The package's own namespace, which route files get for `import ... from "switchyard"` (set once by the entry module). */
-let packageNamespace: unknown;
-
-/** Called by the package entry with its own namespace, so route files share it (registered inflections, classes). */
-export function registerSelf(namespace: unknown): void {
-  packageNamespace = namespace;
-}
-
-/** The first of `<base>.ts`, `.js`, `.mjs` that exists, or undefined. */
-export function routeFile(base: string): string | undefined {
-  return ROUTE_FILE_EXTENSIONS.map((ext) => base + ext).find((f) => fs.existsSync(f));
-}
 
 function escaping(name: string): ArgumentError {
   return new ArgumentError(
@@ -42,33 +27,30 @@ function inside(file: string, dir: string): boolean {
 }
 
 function declarationOf(mod: unknown, file: string): RoutesDeclaration {
-  const candidate = typeof mod === "function" ? mod : (mod as { default?: unknown } | null)?.default;
+  const candidate = defaultExport(mod);
   if (typeof candidate !== "function") {
-    throw new ArgumentError(`The route file ${file} must default-export a declaration function: export default defineRoutes((r) => { ... })`);
+    throw new ArgumentError(
+      `The route file ${file} must default-export a declaration function: export default defineRoutes((r) => { ... }) (it exports ${exportNames(mod)})`,
+    );
   }
   return candidate as RoutesDeclaration;
 }
 
 /**
- * Loads route files for one draw. `draw` is synchronous and route files are TypeScript, so they
- * are loaded with jiti's synchronous require (it transpiles TS and ESM on the fly). One loader per
- * draw, made on its first file: a loader resolves bare imports from the file it was made for, so
- * one shared by every draw of a process would resolve another application's packages.
+ * Loads route files for one draw. `draw` is synchronous, so route files are loaded with the user-file
+ * loader's synchronous require. One loader per draw, made on its first file: a loader resolves bare
+ * imports from the file it was made for, so one shared by every draw of a process would resolve
+ * another application's packages.
  */
 export class RouteFileLoader {
-  #jiti: ReturnType<typeof createJiti> | undefined;
+  #loader: UserFileLoader | undefined;
 
   constructor(readonly drawPaths: readonly string[]) {}
 
   /** A route file's module: its default-exported declaration function, and its `options` export (`config/routes.ts` may have one). */
   load(file: string): { readonly declaration: RoutesDeclaration; readonly options: unknown } {
-    this.#jiti ??= createJiti(pathToFileURL(file).href, {
-      moduleCache: false,
-      fsCache: false,
-      interopDefault: false,
-      virtualModules: packageNamespace ? { switchyard: packageNamespace } : {},
-    });
-    const mod = this.#jiti(file);
+    this.#loader ??= new UserFileLoader(file);
+    const mod = this.#loader.require(file);
     return { declaration: declarationOf(mod, file), options: (mod as { options?: unknown } | null)?.options };
   }
 
@@ -76,7 +58,7 @@ export class RouteFileLoader {
   draw(name: string, mapper: Mapper): void {
     if (name === "" || path.isAbsolute(name) || name.split(/[\\/]/).some((part) => part === ".." || part === ".")) throw escaping(name);
     for (const dir of this.drawPaths) {
-      const file = routeFile(path.join(dir, name));
+      const file = findUserFile(path.join(dir, name));
       if (file) {
         // A name is checked as written above; a symbolic link on the way could still lead out.
         if (!inside(fs.realpathSync(file), fs.realpathSync(dir))) throw escaping(name);

@@ -7,7 +7,7 @@
 import type { Helpers, Route, RouteSet } from "../index.js";
 import { escapeHtml } from "../support/html.js";
 import { splitHostHeader } from "../uri/host.js";
-import type { Exchange } from "./exchange.js";
+import type { Exchange } from "./transport/exchange.js";
 import { HTML } from "./reply.js";
 
 /** Rails' params: path parameters over the query string's over the body's, Rack's nesting (`a[b][]`). No inherited keys. */

@@ -8,7 +8,7 @@
 import { dict, isHash } from "../support/ruby.js";
 import { mediaType, MIME_BY_TYPE } from "../uri/mime.js";
 import { nestPairs, parseNestedQuery, QueryParseError, type NestedParams } from "../uri/query.js";
-import { BadRequest, type Exchange } from "./exchange.js";
+import { BadRequest, type Exchange } from "./transport/exchange.js";
 
 /** How a body is read into params: a form (urlencoded), multipart, JSON, or not at all. */
 export type BodyKind = "form" | "multipart" | "json" | null;

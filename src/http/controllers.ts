@@ -10,14 +10,11 @@
  * classes — never `constructor`, nor anything of `Object.prototype` or of switchyard's
  * `Controller` base, so a `:action` segment cannot reach `toString` or `__proto__`.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createJiti } from "jiti";
-import * as switchyard from "../index.js";
 import { RoutingError } from "../errors.js";
 import { camelize } from "../support/inflector.js";
-import type { ActionContext } from "./context.js";
+import { defaultExport, exportNames, findUserFile, UserFileLoader, userFileCandidates } from "../support/user-files.js";
+import type { ActionContext } from "./action-context.js";
 
 /** An action: gets the context, returns a `Response`, a string (HTML), a JSON value, or nothing (204). */
 export type Action = (context: ActionContext) => unknown;
@@ -77,7 +74,6 @@ export function controllerClassName(controllerPath: string): string {
 // Rails' requirement for a `:controller` segment, applied to every controller path before a file
 // is looked for: no `.`, no leading `/`, so a request cannot name a file outside app/controllers.
 const CONTROLLER_PATH = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
-const EXTENSIONS = [".ts", ".js", ".mjs"];
 
 /** An invoker of one action of one controller. */
 export type Invoke = (context: ActionContext) => unknown;
@@ -95,7 +91,7 @@ export class ControllerRegistry {
   readonly #root: string | undefined;
   readonly #loaded = new Map<string, Loaded>();
   readonly #loading = new Map<string, Promise<Loaded>>();
-  #jiti: ReturnType<typeof createJiti> | undefined;
+  #loader: UserFileLoader | undefined;
 
   constructor(map: ControllerMap | undefined, root: string | undefined) {
     this.#map = map ?? {};
@@ -110,7 +106,7 @@ export class ControllerRegistry {
   /** The files looked for, as a message names them. */
   lookedFor(controllerPath: string): string[] {
     const base = this.fileBase(controllerPath);
-    return base === null ? [] : EXTENSIONS.map((ext) => base + ext);
+    return base === null ? [] : userFileCandidates(base);
   }
 
   /** The controller registered under `controllerPath` (loading its file on first use), or a `RoutingError`. */
@@ -125,7 +121,7 @@ export class ControllerRegistry {
     const missing = new MissingController(`uninitialized constant ${controllerClassName(controllerPath)}`, controllerPath);
     if (!CONTROLLER_PATH.test(controllerPath)) throw missing;
     const base = this.fileBase(controllerPath);
-    const file = base === null ? undefined : EXTENSIONS.map((ext) => base + ext).find((f) => fs.existsSync(f));
+    const file = base === null ? undefined : findUserFile(base);
     if (file === undefined) throw missing;
     let pending = this.#loading.get(controllerPath);
     if (pending === undefined) {
@@ -136,14 +132,13 @@ export class ControllerRegistry {
   }
 
   async #load(file: string, controllerPath: string): Promise<Loaded> {
-    this.#jiti ??= createJiti(pathToFileURL(path.join(this.#root!, "app", "controllers", "_")).href, {
-      interopDefault: false,
-      virtualModules: { switchyard, "switchyard/http": await import("./index.js") },
-    });
-    const mod = (await this.#jiti.import(file)) as { default?: unknown } | null;
-    const exported = mod !== null && typeof mod === "object" && "default" in mod ? mod.default : mod;
+    this.#loader ??= new UserFileLoader(path.join(this.#root!, "app", "controllers", "_"));
+    const mod = await this.#loader.import(file);
+    const exported = defaultExport(mod);
     if (exported === null || (typeof exported !== "object" && typeof exported !== "function")) {
-      throw new TypeError(`${file} must default-export its controller: a class (export default class ${controllerClassName(controllerPath).replace(/::/g, "")} { ... }) or an object of actions`);
+      const name = controllerClassName(controllerPath).replace(/::/g, "");
+      const found = exported === undefined ? `has no default export (it exports ${exportNames(mod)})` : `default-exports ${typeof exported === "string" ? JSON.stringify(exported) : String(exported)}`;
+      throw new TypeError(`${file} ${found}: a controller file must default-export its controller, a class (export default class ${name} { ... }) or an object of actions`);
     }
     const entry = this.#entry(exported as ControllerDefinition, file, controllerPath);
     this.#loaded.set(controllerPath, entry);

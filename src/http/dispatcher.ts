@@ -15,9 +15,9 @@ import { HTTP_METHODS } from "../recognize/index.js";
 import { dict } from "../support/ruby.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
-import { ActionContext, type Params } from "./context.js";
+import { ActionContext, type Params } from "./action-context.js";
 import { ActionNotFound, ControllerRegistry, MissingController, type ControllerMap, type Invoke } from "./controllers.js";
-import { BadRequest, type Exchange } from "./exchange.js";
+import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { exceptionPage, routesPage, routingErrorPage } from "./pages.js";
 import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
@@ -316,4 +316,10 @@ function mergeParams(ex: Exchange, path: Params): Params {
 
 function copy(to: Params, from: NestedParams | Params): void {
   for (const k of Object.keys(from)) to[k] = from[k];
+}
+
+/** The dispatcher behind a handler made by `createHandler`, or undefined for any other function. */
+export function dispatcherOf(handler: unknown): Dispatcher | undefined {
+  const d = (handler as { [DISPATCHER]?: unknown } | null | undefined)?.[DISPATCHER];
+  return d instanceof Dispatcher ? d : undefined;
 }

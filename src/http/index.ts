@@ -3,11 +3,11 @@
  * handler `(Request) => Promise<Response>`; the adapters (`switchyard/node`, `switchyard/express`,
  * `switchyard/fastify`, `switchyard/hono`) serve it in each server.
  */
-export { createHandler } from "./fetch.js";
-export type { SwitchyardHandler } from "./fetch.js";
+export { createHandler } from "./create-handler.js";
+export type { SwitchyardHandler } from "./create-handler.js";
 export type { HandlerOptions, FetchHandler, NodeListener } from "./dispatcher.js";
-export { ActionContext } from "./context.js";
-export type { Params } from "./context.js";
+export { ActionContext } from "./action-context.js";
+export type { Params } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName } from "./controllers.js";
 export type { Action, ControllerClass, ControllerObject, ControllerDefinition, ControllerMap } from "./controllers.js";
-export { BadRequest } from "./exchange.js";
+export { BadRequest } from "./transport/exchange.js";

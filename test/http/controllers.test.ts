@@ -93,7 +93,7 @@ test("a controller file that does not load, or exports no controller: 500 naming
   assert.match(broken.body, /broken_controller\.ts/);
   const empty = await get("/empty");
   assert.equal(empty.status, 500);
-  assert.match(empty.body, /empty_controller\.ts must default-export its controller/);
+  assert.match(empty.body, /empty_controller\.ts default-exports 42: a controller file must default-export its controller/);
   assert.equal(errors.length, 2, "onError saw both");
   assert.equal((await get("/photos")).status, 200);
 });

@@ -15,13 +15,20 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
   peerDependenciesMeta: Record<string, { optional: boolean }>;
 };
 
+// The adapters are the subpath exports built from src/http/adapters/: a new adapter is its file and
+// its line in package.json, and these tests take it up from there.
+const ADAPTERS = Object.entries(pkg.exports)
+  .filter(([, entry]) => typeof entry === "object" && entry.import.startsWith("./dist/http/adapters/"))
+  .map(([subpath, entry]) => ({ subpath, entry }));
+
 const SUBPATHS: Record<string, string[]> = {
   "./http": ["createHandler", "Controller", "ActionContext", "ActionNotFound", "MissingController", "BadRequest", "controllerClassName"],
   "./node": ["toNodeListener"],
-  "./express": ["default", "expressMiddleware"],
-  "./fastify": ["default", "fastifyPlugin"],
-  "./hono": ["default", "honoMiddleware"],
 };
+
+test("the adapters are found in package.json's exports", () => {
+  assert.deepEqual(ADAPTERS.map((a) => a.subpath).sort(), ["./express", "./fastify", "./hono", "./node"]);
+});
 
 for (const [subpath, names] of Object.entries(SUBPATHS)) {
   test(`switchyard${subpath.slice(1)} resolves to the build, with declarations, exporting ${names.join(", ")}`, async () => {
@@ -33,13 +40,30 @@ for (const [subpath, names] of Object.entries(SUBPATHS)) {
   });
 }
 
+for (const { subpath, entry } of ADAPTERS) {
+  test(`switchyard${subpath.slice(1)} resolves to the build with declarations and exports its adapter functions only`, async () => {
+    assert.ok(fs.existsSync(path.join(root, entry.types)), entry.types);
+    const mod = (await import(`switchyard${subpath.slice(1)}`)) as Record<string, unknown>;
+    const names = Object.keys(mod);
+    assert.ok(names.length > 0, `${subpath} exports something`);
+    // The transport kit (exchanges, reply writers, body limits) is not public: an adapter's module
+    // exports the function that adapts a handler (and its default), nothing of the kit.
+    for (const name of names) assert.equal(typeof mod[name], "function", `${subpath} exports ${name}, a function`);
+    for (const internal of ["NodeExchange", "FetchExchange", "serveNode", "writeReply", "writeResponse", "writeOutcome", "writeFailed", "dispatcherOf"]) {
+      assert.equal(mod[internal], undefined, `${subpath} does not export the transport kit's ${internal}`);
+    }
+  });
+}
+
 test("the host frameworks are optional peers, never dependencies of the core", () => {
   for (const framework of ["express", "fastify", "hono"]) {
     assert.equal(pkg.dependencies[framework], undefined, `${framework} is not a dependency`);
     assert.ok(pkg.peerDependencies[framework], `${framework} is a peer dependency`);
     assert.equal(pkg.peerDependenciesMeta[framework]?.optional, true, `${framework} is optional`);
   }
-  for (const file of ["http/index.js", "http/dispatcher.js", "http/fetch.js", "http/adapters/node.js", "http/adapters/express.js", "http/adapters/fastify.js", "http/adapters/hono.js"]) {
+  const core = fs.readdirSync(path.join(root, "dist/http"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js") && !f.startsWith("adapters"));
+  assert.ok(core.includes("create-handler.js") && core.includes(path.join("transport", "index.js")), "the core's files are listed");
+  for (const file of [...core.map((f) => `http/${f}`), ...ADAPTERS.map((a) => a.entry.import.slice("./dist/".length))]) {
     const text = fs.readFileSync(path.join(root, "dist", file), "utf8");
     assert.doesNotMatch(text, /^import [^;]*from "(express|fastify|hono|@hono\/node-server)"/m, `${file} imports no framework at run time`);
   }

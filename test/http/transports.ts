@@ -2,6 +2,7 @@
 // handler called with a WHATWG Request, and each adapter serving over a real socket on 127.0.0.1
 // (node:http, Express 5, Fastify 5, Hono on @hono/node-server). Every request names the host
 // `blog.test`, so answers built from the request (redirect locations, `_url` helpers) agree.
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve as honoServe } from "@hono/node-server";
@@ -39,8 +40,19 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export type TransportName = "fetch" | "node" | "express" | "fastify" | "hono";
-export const TRANSPORTS: readonly TransportName[] = ["fetch", "node", "express", "fastify", "hono"];
+/** "fetch" (the handler itself) or an adapter's subpath: "node", "express", ... */
+export type TransportName = string;
+
+/**
+ * The fetch handler, then every adapter package.json exports from dist/http/adapters/: an adapter
+ * added there runs the behaviour suite once `transport` below knows how to serve it in its host.
+ */
+export const TRANSPORTS: readonly TransportName[] = [
+  "fetch",
+  ...Object.entries((JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { exports: Record<string, { import?: string }> }).exports)
+    .filter(([, entry]) => entry.import?.startsWith("./dist/http/adapters/"))
+    .map(([subpath]) => subpath.slice(2)),
+];
 
 /** A raw HTTP/1.1 request over a socket (node's client: any header, HEAD read as HEAD). */
 export function httpRequest(port: number, path: string, init: Sent = {}): Promise<Got> {
@@ -120,5 +132,7 @@ export async function transport(name: TransportName, routes: RouteSet, options: 
       });
       return overSocket(name, server, (server.address() as AddressInfo).port);
     }
+    default:
+      throw new Error(`package.json exports the adapter switchyard/${name}: serve it in its host in test/http/transports.ts so the behaviour suite runs through it`);
   }
 }

@@ -10,8 +10,7 @@
  * A body an earlier body parser read (`req.body`) is used as the body's params.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dispatcherOf } from "../fetch.js";
-import { serveNode } from "./node.js";
+import { dispatcherOf, serveNode } from "../transport/index.js";
 
 export interface ExpressAdapterOptions {
   /** `next()` for a request no route matches (default true); false answers it 404 here. */

@@ -15,9 +15,7 @@
  * Rack reads as a form).
  */
 import type { FastifyPluginCallback, FastifyReply } from "fastify";
-import { dispatcherOf } from "../fetch.js";
-import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
-import { NodeExchange } from "./node.js";
+import { bodyToSend, dispatcherOf, HANDLED, NodeExchange, Reply, Unmatched, type Outcome } from "../transport/index.js";
 
 export interface FastifyAdapterOptions {
   /** The handler to serve (made by `createHandler`). */

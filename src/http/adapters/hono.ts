@@ -9,8 +9,7 @@
  * the path and made the script name, as Rails' `SCRIPT_NAME`.
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { dispatcherOf, FetchExchange, toResponse } from "../fetch.js";
-import { Unmatched, type Outcome } from "../reply.js";
+import { dispatcherOf, FetchExchange, toResponse, Unmatched, type Outcome } from "../transport/index.js";
 
 export interface HonoAdapterOptions {
   /** `next()` for a request no route matches (default true); false answers it 404 here. */

@@ -5,9 +5,9 @@
  * params, errors, status codes and headers: only reading the body, calling a mounted handler and
  * building a WHATWG `Request` differ, and each transport does those its cheapest way.
  */
-import type { AppTarget, RecognizeRequest } from "../index.js";
-import type { Outcome } from "./reply.js";
-import type { NestedParams } from "../uri/query.js";
+import type { AppTarget, RecognizeRequest } from "../../index.js";
+import type { Outcome } from "../reply.js";
+import type { NestedParams } from "../../uri/query.js";
 
 /** What a `Request` or `Response` body can be made from (the DOM's `BodyInit`, which @types/node does not declare globally). */
 export type BodySource = NonNullable<ConstructorParameters<typeof Response>[0]>;

@@ -1,29 +1,13 @@
-/**
- * `switchyard/node`: serving on node:http. `toNodeListener(handler)` is a request listener for
- * `http.createServer`.
- *
- * For a handler made by `createHandler`, the listener does not go through WHATWG objects: it
- * dispatches straight from node's `IncomingMessage` and writes the reply to the `ServerResponse`,
- * building a `Request` only if an action reads `ctx.request`. Through a `Request` and a `Response`
- * per request the same handler took 2.7x the server CPU a request on the 430-route Rails-style
- * table (bench:http --only switchyard-node,switchyard-fetch, 4 rounds on a busy shared 2-core
- * machine, node 20: 36-59 µs against 106-394 µs; 8-12k req/s against 1.3-5.4k). Both paths run
- * the same dispatcher, so they answer alike (test/http/behaviour.test.ts runs one suite through
- * both). Any other fetch handler is served through `Request`/`Response`.
- */
+/** A request served from node's `IncomingMessage`/`ServerResponse`, with no WHATWG objects unless an action asks for one. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { AppTarget } from "../../index.js";
 import { dict, isHash } from "../../support/ruby.js";
-import { dictionaries } from "../body.js";
 import type { NestedParams } from "../../uri/query.js";
-import { BadRequest, Exchange, splitTarget, type BodySource } from "../exchange.js";
-import { checkDeclaredLength, concat, dispatcherOf, tooLarge } from "../fetch.js";
-import type { Dispatcher } from "../dispatcher.js";
-import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
-
-/** A node request listener. */
-export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+import { dictionaries } from "../body.js";
+import { HANDLED, type Outcome } from "../reply.js";
+import { checkDeclaredLength, concat, tooLarge } from "./body-limit.js";
+import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
 
 /** The path and query of a request target: origin-form (`/p?q`), or absolute-form (`http://host/p?q`, as proxies send). */
 function targetOf(url: string): [string, string] {
@@ -162,7 +146,7 @@ export class NodeExchange extends Exchange {
     const query = this.query === "" ? "" : `?${this.query}`;
     if (this.bodyBytes !== null) {
       // The body was read (a form POST, for `_method`): the listener gets it again from a request made for it.
-      const { callNodeListener } = await import("../node-bridge.js");
+      const { callNodeListener } = await import("./node-bridge.js");
       const response = await callNodeListener(listener, {
         method: this.method,
         url: `${target.pathInfo}${query}`,
@@ -186,132 +170,4 @@ export class NodeExchange extends Exchange {
 
   /** Called just before a mounted node listener gets the raw request and response (Fastify's plugin lets go of its reply here). */
   protected handOver(): void {}
-}
-
-const bodyLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
-
-/** Writes a reply (HEAD as `Rack::Head`: see `bodyToSend`). */
-export function writeReply(res: ServerResponse, reply: Reply, ex: Exchange): void {
-  const body = bodyToSend(reply, ex.method, ex.originalMethod, bodyLength);
-  res.writeHead(reply.status, reply.headers);
-  if (body === null) res.end();
-  else res.end(body);
-}
-
-/** Writes a WHATWG `Response` (an action's, a mounted fetch handler's), streaming its body with backpressure. */
-export async function writeResponse(res: ServerResponse, response: Response, ex: Exchange): Promise<void> {
-  res.statusCode = response.status;
-  if (response.statusText) res.statusMessage = response.statusText;
-  const cookies = response.headers.getSetCookie();
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  const body = response.body;
-  if (ex.method === "HEAD" || body === null) {
-    if (ex.method === "HEAD" && ex.originalMethod !== "HEAD") res.setHeader("content-length", "0");
-    await body?.cancel().catch(() => {});
-    res.end();
-    return;
-  }
-  const reader = body.getReader();
-  let closed = false;
-  const onClose = () => {
-    closed = true;
-    reader.cancel().catch(() => {});
-  };
-  res.once("close", onClose);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || closed) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => {
-        const go = () => {
-          res.off("drain", go).off("close", go);
-          resolve();
-        };
-        res.on("drain", go).on("close", go);
-      });
-    }
-    if (!closed) res.end();
-  } finally {
-    res.off("close", onClose);
-  }
-}
-
-/** Writes an outcome to node's response: a reply, a response, the 404 of an unmatched request; nothing after a mounted listener. */
-export function writeOutcome(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange): void | Promise<void> {
-  if (outcome === HANDLED) return;
-  if (res.headersSent) {
-    // Something (a mounted listener that then threw) began the response: it cannot be replaced.
-    if (!res.writableEnded) res.end();
-    return;
-  }
-  if (outcome instanceof Reply) return writeReply(res, outcome, ex);
-  if (outcome instanceof Unmatched) return writeReply(res, dispatcher.notFound(outcome), ex);
-  return writeResponse(res, outcome, ex);
-}
-
-/** Logs a failure while writing (the client went away mid-body, a body stream that threw) and ends the response. */
-export function writeFailed(res: ServerResponse, error: unknown): void {
-  if (!res.headersSent) {
-    res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-    res.end("Internal Server Error\n");
-  } else res.destroy(error instanceof Error ? error : undefined);
-  console.error("switchyard: writing a response failed:", error);
-}
-
-/**
- * Serves one node request with a dispatcher; `unmatched` is called instead of answering 404 when
- * given (Express' `next`). `scriptName`: where the app is mounted (Express' `req.baseUrl`).
- */
-export function serveNode(dispatcher: Dispatcher, req: IncomingMessage, res: ServerResponse, scriptName: string, unmatched?: () => void): void {
-  let ex: NodeExchange;
-  try {
-    ex = NodeExchange.of(req, res, scriptName);
-  } catch (e) {
-    const fallback = new NodeExchange(req, res, scriptName, "/", "");
-    writeReply(res, dispatcher.failure(fallback, e), fallback);
-    return;
-  }
-  const outcome = dispatcher.dispatch(ex);
-  if (outcome instanceof Promise) {
-    outcome.then((o) => finish(dispatcher, res, o, ex, unmatched)).catch((e) => writeFailed(res, e));
-    return;
-  }
-  try {
-    const written = finish(dispatcher, res, outcome, ex, unmatched);
-    if (written instanceof Promise) written.catch((e) => writeFailed(res, e));
-  } catch (e) {
-    // (A header node refuses — a redirect callback's location holding a newline — must not escape the listener.)
-    writeFailed(res, e);
-  }
-}
-
-function finish(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange, unmatched?: () => void): void | Promise<void> {
-  if (unmatched !== undefined && outcome instanceof Unmatched) return unmatched();
-  return writeOutcome(dispatcher, res, outcome, ex);
-}
-
-/**
- * A request listener for `http.createServer` (or `https`) serving a fetch-style handler. A handler
- * from `createHandler` is dispatched straight from node's objects (see above); any other
- * `(Request) => Response` is served through WHATWG objects.
- */
-export function toNodeListener(handler: (request: Request) => Response | Promise<Response>): NodeRequestListener {
-  const dispatcher = dispatcherOf(handler);
-  if (dispatcher !== undefined) return (req, res) => serveNode(dispatcher, req, res, "");
-  return (req, res) => {
-    let ex: NodeExchange;
-    try {
-      ex = NodeExchange.of(req, res);
-    } catch (e) {
-      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(`${(e as Error).message}\n`);
-      return;
-    }
-    Promise.resolve()
-      .then(() => handler(ex.toRequest()))
-      .then((response) => writeResponse(res, response, ex))
-      .catch((e) => writeFailed(res, e));
-  };
 }

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { test } from "node:test";
-import { callNodeListener } from "../../src/http/node-bridge.js";
+import { callNodeListener } from "../../../src/http/transport/node-bridge.js";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 

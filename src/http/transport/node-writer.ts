@@ -1,0 +1,111 @@
+/** Writing an outcome to node's `ServerResponse`, and serving one node request with a dispatcher. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Dispatcher } from "../dispatcher.js";
+import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
+import type { Exchange } from "./exchange.js";
+import { NodeExchange } from "./node-exchange.js";
+
+const bodyLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+
+/** Writes a reply (HEAD as `Rack::Head`: see `bodyToSend`). */
+export function writeReply(res: ServerResponse, reply: Reply, ex: Exchange): void {
+  const body = bodyToSend(reply, ex.method, ex.originalMethod, bodyLength);
+  res.writeHead(reply.status, reply.headers);
+  if (body === null) res.end();
+  else res.end(body);
+}
+
+/** Writes a WHATWG `Response` (an action's, a mounted fetch handler's), streaming its body with backpressure. */
+export async function writeResponse(res: ServerResponse, response: Response, ex: Exchange): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  const body = response.body;
+  if (ex.method === "HEAD" || body === null) {
+    if (ex.method === "HEAD" && ex.originalMethod !== "HEAD") res.setHeader("content-length", "0");
+    await body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  let closed = false;
+  const onClose = () => {
+    closed = true;
+    reader.cancel().catch(() => {});
+  };
+  res.once("close", onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || closed) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => {
+        const go = () => {
+          res.off("drain", go).off("close", go);
+          resolve();
+        };
+        res.on("drain", go).on("close", go);
+      });
+    }
+    if (!closed) res.end();
+  } finally {
+    res.off("close", onClose);
+  }
+}
+
+/** Writes an outcome to node's response: a reply, a response, the 404 of an unmatched request; nothing after a mounted listener. */
+export function writeOutcome(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange): void | Promise<void> {
+  if (outcome === HANDLED) return;
+  if (res.headersSent) {
+    // Something (a mounted listener that then threw) began the response: it cannot be replaced.
+    if (!res.writableEnded) res.end();
+    return;
+  }
+  if (outcome instanceof Reply) return writeReply(res, outcome, ex);
+  if (outcome instanceof Unmatched) return writeReply(res, dispatcher.notFound(outcome), ex);
+  return writeResponse(res, outcome, ex);
+}
+
+/** Logs a failure while writing (the client went away mid-body, a body stream that threw) and ends the response. */
+export function writeFailed(res: ServerResponse, error: unknown): void {
+  if (!res.headersSent) {
+    res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Internal Server Error\n");
+  } else res.destroy(error instanceof Error ? error : undefined);
+  console.error("switchyard: writing a response failed:", error);
+}
+
+/**
+ * Serves one node request with a dispatcher; `unmatched` is called instead of answering 404 when
+ * given (Express' `next`). `scriptName`: where the app is mounted (Express' `req.baseUrl`).
+ */
+export function serveNode(dispatcher: Dispatcher, req: IncomingMessage, res: ServerResponse, scriptName: string, unmatched?: () => void): void {
+  let ex: NodeExchange;
+  try {
+    ex = NodeExchange.of(req, res, scriptName);
+  } catch (e) {
+    const fallback = new NodeExchange(req, res, scriptName, "/", "");
+    writeReply(res, dispatcher.failure(fallback, e), fallback);
+    return;
+  }
+  const outcome = dispatcher.dispatch(ex);
+  if (outcome instanceof Promise) {
+    outcome.then((o) => finish(dispatcher, res, o, ex, unmatched)).catch((e) => writeFailed(res, e));
+    return;
+  }
+  try {
+    const written = finish(dispatcher, res, outcome, ex, unmatched);
+    if (written instanceof Promise) written.catch((e) => writeFailed(res, e));
+  } catch (e) {
+    // (A header node refuses — a redirect callback's location holding a newline — must not escape the listener.)
+    writeFailed(res, e);
+  }
+}
+
+function finish(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange, unmatched?: () => void): void | Promise<void> {
+  if (unmatched !== undefined && outcome instanceof Unmatched) return unmatched();
+  return writeOutcome(dispatcher, res, outcome, ex);
+}
