@@ -87,7 +87,7 @@ export const joinName: NameJoiner = (level, namePrefix, prefix, collectionName, 
  * A {@link joinName} that keeps its last answer. A resource's show, update and destroy routes (and
  * its index and create) join the same parts: the run's routes get the very same string, which the
  * table's names then look up already hashed. With the path kept likewise (`lastFullPath`), the DSL
- * part of drawing 10,000 routes took 28.4 ms instead of 30.9 (best of 30, interleaved).
+ * part of drawing 10,000 routes takes ~8% less time.
  */
 export function lastNameJoiner(): NameJoiner {
   // The last name joined (at the root, with no parts, it is "").

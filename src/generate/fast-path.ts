@@ -4,8 +4,8 @@
  * segments, the caller's options object — without merging it. Rails copies those options through four
  * dictionaries (the helper's hash, the path options, the leftover params, the URL options);
  * here each key of the caller's object goes once, by a fixed switch, to a URL option, a part's
- * raw value, or a leftover (query) option. That took `photo_url(1, {host, format, anchor,
- * params})` from 2.9 µs to ~0.5 µs.
+ * raw value, or a leftover (query) option: `photo_url(1, {host, format, anchor, params})` is
+ * ~6x faster so.
  *
  * `fastRouteUrl` answers only the calls it can answer exactly and returns undefined for the rest
  * (credentials, `use_route`, a named helper given `controller`/`action`, missing segments, a

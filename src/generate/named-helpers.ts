@@ -34,7 +34,7 @@ function escapedSegment(a: unknown, esc: (s: string) => string): string | null {
   if (typeof a === "number" && Number.isSafeInteger(a)) return String(a);
   if (typeof a === "object" && a !== null) {
     // A record's `toParam()` called here, not through `toParam`'s type switch and
-    // `recordParam`: `magazine_ad_path(magazine, ad)` 87 -> 56-64 ns (template literal: 36 ns).
+    // `recordParam`: `magazine_ad_path(magazine, ad)` takes ~30% less time.
     const f = (a as { toParam?: unknown }).toParam;
     if (typeof f === "function" && !Array.isArray(a) && !isHash(a)) {
       const x: unknown = f.call(a);

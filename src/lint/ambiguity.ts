@@ -247,53 +247,76 @@ function polynomial(b: Builder): Ambiguity | null {
   if (n > MAX_TRIPLE_POSITIONS + 1) return null;
   const meet = meets(b);
   const follow = b.follow.map((f) => [...new Set(f)]);
-  const comp = new Int32Array(n).fill(-1);
+  const { comp, looping } = loopingStates(follow);
+  const budget = { visits: 0 };
+  for (const p of looping) {
+    const reachable = reachableFrom(follow, p);
+    for (const q of looping) {
+      if (q === p || comp[q] === comp[p] || !reachable.has(q)) continue;
+      const triples = triplePath(follow, meet, p, q, budget);
+      if (triples === null) continue;
+      const moves: [number, number][] = [];
+      for (let i = 1; i < triples.length; i++) for (let k = 0; k < 3; k++) moves.push([triples[i - 1]![k]!, triples[i]![k]!]);
+      return { growth: "polynomial", ...partOf(b, moves), pump: tripleWord(b, triples) };
+    }
+  }
+  return null;
+}
+
+/** Each state's strongly connected component, and the states on a cycle. */
+function loopingStates(follow: readonly (readonly number[])[]): { comp: Int32Array; looping: Set<number> } {
+  const comp = new Int32Array(follow.length).fill(-1);
   const looping = new Set<number>();
-  cyclicComponents(n, [0], (x) => follow[x]!).forEach((scc, i) => {
+  cyclicComponents(follow.length, [0], (x) => follow[x]!).forEach((scc, i) => {
     for (const x of scc) comp[x] = i;
     if (scc.length > 1 || follow[scc[0]!]!.includes(scc[0]!)) for (const x of scc) looping.add(x);
   });
-  const reach = (from: number) => {
-    const seen = new Set([from]);
-    const todo = [from];
-    while (todo.length) for (const y of follow[todo.pop()!]!) if (!seen.has(y)) { seen.add(y); todo.push(y); }
-    return seen;
-  };
-  let visits = 0;
-  for (const p of looping) {
-    const reachable = reach(p);
-    for (const q of looping) {
-      if (q === p || comp[q] === comp[p] || !reachable.has(q)) continue;
-      const key = (x: number, y: number, z: number) => (x * n + y) * n + z;
-      const from = key(p, p, q);
-      const goal = key(p, q, q);
-      const prev = new Map<number, number>([[from, -1]]);
-      const queue = [from];
-      for (let i = 0; i < queue.length; i++) {
-        const s = queue[i]!;
-        const x = Math.floor(s / (n * n));
-        const y = Math.floor(s / n) % n;
-        const z = s % n;
-        visits += follow[x]!.length * follow[y]!.length * follow[z]!.length + 1;
-        if (visits > MAX_VISITS) throw new OverBudget();
-        for (const x2 of follow[x]!) for (const y2 of follow[y]!) {
-          if (!meet(x2, y2)) continue;
-          for (const z2 of follow[z]!) {
-            if (!meet(x2, z2) || !meet(y2, z2)) continue;
-            const t = key(x2, y2, z2);
-            if (prev.has(t)) continue;
-            prev.set(t, s);
-            if (t === goal) {
-              const path: number[] = [];
-              for (let c = t; c !== -1; c = prev.get(c)!) path.unshift(c);
-              const triples = path.map((c) => [Math.floor(c / (n * n)), Math.floor(c / n) % n, c % n] as const);
-              const moves: [number, number][] = [];
-              for (let i = 1; i < triples.length; i++) for (let k = 0; k < 3; k++) moves.push([triples[i - 1]![k]!, triples[i]![k]!]);
-              return { growth: "polynomial", ...partOf(b, moves), pump: tripleWord(b, triples) };
-            }
-            queue.push(t);
-          }
+  return { comp, looping };
+}
+
+function reachableFrom(follow: readonly (readonly number[])[], from: number): Set<number> {
+  const seen = new Set([from]);
+  const todo = [from];
+  while (todo.length) for (const y of follow[todo.pop()!]!) if (!seen.has(y)) { seen.add(y); todo.push(y); }
+  return seen;
+}
+
+/**
+ * A shortest path in the triple product from (p, p, q) to (p, q, q), moving the three states on
+ * one character (`meet`), or null; `budget.visits` counts the steps of every search of one analysis.
+ */
+function triplePath(
+  follow: readonly (readonly number[])[],
+  meet: (x: number, y: number) => boolean,
+  p: number,
+  q: number,
+  budget: { visits: number },
+): (readonly [number, number, number])[] | null {
+  const n = follow.length;
+  const key = (x: number, y: number, z: number) => (x * n + y) * n + z;
+  const triple = (c: number) => [Math.floor(c / (n * n)), Math.floor(c / n) % n, c % n] as const;
+  const from = key(p, p, q);
+  const goal = key(p, q, q);
+  const prev = new Map<number, number>([[from, -1]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    const [x, y, z] = triple(s);
+    budget.visits += follow[x]!.length * follow[y]!.length * follow[z]!.length + 1;
+    if (budget.visits > MAX_VISITS) throw new OverBudget();
+    for (const x2 of follow[x]!) for (const y2 of follow[y]!) {
+      if (!meet(x2, y2)) continue;
+      for (const z2 of follow[z]!) {
+        if (!meet(x2, z2) || !meet(y2, z2)) continue;
+        const t = key(x2, y2, z2);
+        if (prev.has(t)) continue;
+        prev.set(t, s);
+        if (t === goal) {
+          const path: number[] = [];
+          for (let c = t; c !== -1; c = prev.get(c)!) path.unshift(c);
+          return path.map(triple);
         }
+        queue.push(t);
       }
     }
   }

@@ -1,6 +1,6 @@
-import type { DFA, NFA } from "refa";
-import { complementOf, intersectAll, isNormalPath, isSubset, languageOf, sampleWords, withinNormalPaths, type Language, type PathDomain } from "./languages.js";
-import { literalFacts, parse, sampleOf, type LiteralFacts, type Sample } from "./literals.js";
+import type { PathDomain } from "./languages.js";
+import { prepareProof } from "./reach-prepare.js";
+import { proveUnreachable } from "./reach-prove.js";
 
 /**
  * Which routes can never answer a request, proven on regular languages.
@@ -68,162 +68,12 @@ export interface ReachStats {
   undecided: number;
 }
 
-interface Prepared {
-  readonly route: ReachRoute;
-  readonly facts: LiteralFacts;
-  /** Strings built from the first regexp's syntax (to be checked). */
-  readonly sketches: readonly (Sample | null)[];
-  /** The verbs (buckets) whose requests must all be answered earlier for the route to be unreachable. */
-  readonly buckets: readonly string[];
-  readonly answers: (verb: string) => boolean;
-  readonly testers: readonly RegExp[];
-}
-
-/** Finds the routes that can never answer a request (see `ReachRoute`). */
+/**
+ * Finds the routes that can never answer a request (see `ReachRoute`), in two steps: preparing
+ * the routes (reach-prepare.ts) and proving (reach-prove.ts).
+ */
 export function findUnreachable(routes: readonly ReachRoute[], options: ReachOptions, stats?: ReachStats): ReachFinding[] {
-  const methods = options.methods.map((m) => m.toUpperCase());
-  const domain = options.paths ?? "request";
-  const sorted = [...routes].sort((a, b) => a.index - b.index);
-  const prepared: Prepared[] = sorted.map((route) => {
-    const verbs = route.verbs === null ? null : new Set(route.verbs.map((v) => v.toUpperCase()));
-    const first = route.regexps[0] ?? /(?!)/;
-    const ast = parse(first);
-    return {
-      route,
-      facts: literalFacts(first, ast),
-      sketches: [sampleOf(first, 0, ast), sampleOf(first, 1, ast)],
-      buckets: verbs === null ? methods.filter((m) => m !== "HEAD") : [...verbs],
-      // Rails' `match_head_routes`: an any-verb route is not in the HEAD bucket.
-      answers: verbs === null ? (v: string) => v !== "HEAD" : (v: string) => verbs.has(v),
-      testers: route.regexps.map((re) => (re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, "")) : re)),
-    };
-  });
-  const st: ReachStats = Object.assign(stats ?? {}, { routes: 0, pairsAsked: 0, undecided: 0 });
-  st.routes = prepared.length;
-
-  // The candidate index: each route that can shadow others, under one key that its every string
-  // contains, starting at a "/": of the suffixes of its literal runs from their first "/", the one
-  // fewest routes share. A sample of a later route is then looked up only at its slashes.
-  const eligible = (p: Prepared) => !p.route.conditional && p.route.regexps.length > 0;
-  const keysOf = (p: Prepared) => {
-    const keys = new Set<string>();
-    for (const run of p.facts.runs) {
-      const slash = run.indexOf("/");
-      if (slash >= 0) keys.add(run.slice(slash));
-    }
-    return keys;
-  };
-  const frequency = new Map<string, number>();
-  for (const p of prepared) if (eligible(p)) for (const k of keysOf(p)) frequency.set(k, (frequency.get(k) ?? 0) + 1);
-  const byKey = new Map<string, number[]>();
-  const keyLengths = new Set<number>();
-  const unkeyed: number[] = [];
-  prepared.forEach((p, i) => {
-    if (!eligible(p)) return;
-    let key = "";
-    for (const k of keysOf(p)) if (key === "" || frequency.get(k)! < frequency.get(key)!) key = k;
-    if (key === "") { unkeyed.push(i); return; }
-    keyLengths.add(key.length);
-    let list = byKey.get(key);
-    if (list === undefined) byKey.set(key, (list = []));
-    list.push(i);
-  });
-  const lengths = [...keyLengths].sort((a, b) => a - b);
-
-  const seen = new Int32Array(prepared.length).fill(-1);
-  const cover = new Map<number, Language | null>();
-  const notCover = new Map<number, DFA | null>();
-  const findings: ReachFinding[] = [];
-
-  prepared.forEach((b, bi) => {
-    if (b.route.regexps.length === 0 || b.buckets.length === 0) return;
-    let within: NFA | null | undefined; // L(B) ∩ N, over-approximated; built on demand
-    let maxCharacter = 0;
-    const language = (): NFA | null => {
-      if (within !== undefined) return within;
-      const langs = b.route.regexps.map((re) => languageOf(re, "over")).filter((l): l is Language => l !== null);
-      const lang = intersectAll(langs);
-      within = lang === null ? null : withinNormalPaths(lang, domain);
-      if (lang !== null) maxCharacter = lang.maxCharacter;
-      return within;
-    };
-
-    // Strings B accepts: the cheap walk first, the automaton when the walk's strings do not match.
-    const samples: string[] = [];
-    for (const sample of b.sketches) {
-      if (sample === null || samples.includes(sample.text) || !isNormalPath(sample.text, domain)) continue;
-      const s = sample.text;
-      // A sample the walk knows to match its regexp is tested against the other regexps only.
-      if (b.testers.every((re, i) => (i === 0 && sample.certain) || re.test(s))) samples.push(s);
-    }
-    if (samples.length === 0) {
-      const nfa = language();
-      if (nfa === null) { st.undecided++; return; }
-      if (nfa.isEmpty) {
-        // Even the over-approximation holds no normalized path.
-        findings.push({ kind: "unmatchable", index: b.route.index });
-        return;
-      }
-      for (const s of sampleWords(nfa, maxCharacter, 4)) if (b.testers.every((re) => re.test(s))) samples.push(s);
-      if (samples.length === 0) { st.undecided++; return; }
-    }
-
-    // Candidates: earlier routes whose key occurs in the first sample and that accept every sample.
-    const w = samples[0]!;
-    const candidates: number[] = [];
-    const consider = (ai: number) => {
-      if (ai >= bi || seen[ai] === bi) return;
-      seen[ai] = bi;
-      const a = prepared[ai]!;
-      if (a.route.index >= b.route.index) return;
-      if (!b.buckets.some(a.answers)) return;
-      if (!w.startsWith(a.facts.prefix) || !a.facts.runs.every((r) => w.includes(r))) return;
-      if (!samples.every((s) => a.testers.every((re) => re.test(s)))) return;
-      candidates.push(ai);
-    };
-    for (const ai of unkeyed) consider(ai);
-    for (let i = w.indexOf("/"); i >= 0; i = w.indexOf("/", i + 1)) {
-      for (const len of lengths) {
-        if (i + len > w.length) break;
-        const list = byKey.get(w.substr(i, len));
-        if (list !== undefined) for (const ai of list) consider(ai);
-      }
-    }
-    if (candidates.length === 0) return;
-    candidates.sort((x, y) => x - y);
-
-    const uncovered = new Set(b.buckets);
-    const shadowedBy: { index: number; verbs: string[] }[] = [];
-    for (const ai of candidates) {
-      const a = prepared[ai]!;
-      const verbs = [...uncovered].filter(a.answers);
-      if (verbs.length === 0) continue;
-      const sub = language();
-      if (sub === null) { st.undecided++; return; }
-      const not = complementOfCover(ai, a);
-      st.pairsAsked++;
-      if (not === null || cover.get(ai)!.maxCharacter !== maxCharacter) { st.undecided++; continue; }
-      const subset = isSubset(sub, not);
-      if (subset === null) { st.undecided++; continue; }
-      if (!subset) continue;
-      for (const v of verbs) uncovered.delete(v);
-      shadowedBy.push({ index: a.route.index, verbs });
-      if (uncovered.size === 0) {
-        findings.push({ kind: "unreachable", index: b.route.index, shadowedBy, example: w });
-        return;
-      }
-    }
-  });
-
-  function complementOfCover(ai: number, a: Prepared): DFA | null {
-    if (notCover.has(ai)) return notCover.get(ai)!;
-    const langs = a.route.regexps.map((re) => languageOf(re, "under"));
-    const lang = langs.includes(null) ? null : intersectAll(langs as Language[]);
-    cover.set(ai, lang);
-    const not = lang === null ? null : complementOf(lang);
-    notCover.set(ai, not);
-    return not;
-  }
-
-  return findings;
+  const table = prepareProof(routes, options.methods.map((m) => m.toUpperCase()));
+  const st: ReachStats = Object.assign(stats ?? {}, { routes: table.routes.length, pairsAsked: 0, undecided: 0 });
+  return proveUnreachable(table, options.paths ?? "request", st);
 }

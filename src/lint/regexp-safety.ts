@@ -237,39 +237,7 @@ function nullable(el: RegExpAST.Element): boolean {
 function equivalentFix(source: string, flags: string, cause: Cause, usage: "segment" | "request", search: FixSearch): RegExp | null {
   const pattern = patternOf(source, flags);
   if (pattern === null) return null;
-  const targets: RegExpAST.Quantifier[] = [];
-  const visit = (node: RegExpAST.Node) => {
-    if (node.type === "Quantifier" && cause.quantifiers.some((r) => r.start === node.start && r.end === node.end)) targets.push(node);
-    if ("alternatives" in node) for (const alt of node.alternatives) visit(alt);
-    if ("elements" in node) for (const el of node.elements) visit(el);
-    if (node.type === "Quantifier") visit(node.element);
-  };
-  visit(pattern);
-  const edits: string[] = [];
-  const replace = (node: RegExpAST.Node, text: string) => source.slice(0, node.start) + text + source.slice(node.end);
-  for (const q of targets) {
-    // The quantifier once (or optional): (a+)+ -> (a+).
-    edits.push(replace(q, q.min === 0 ? optional(q.element) : q.element.raw));
-    // An inner quantifier once: (\d+)* -> (\d)*.
-    const inner: RegExpAST.Quantifier[] = [];
-    const collect = (node: RegExpAST.Node) => {
-      if (node.type === "Quantifier" && node !== q && node.max > 1) inner.push(node);
-      if ("alternatives" in node) for (const alt of node.alternatives) collect(alt);
-      if ("elements" in node) for (const el of node.elements) collect(el);
-      if (node.type === "Quantifier") collect(node.element);
-    };
-    collect(q.element);
-    for (const i of inner) edits.push(replace(i, i.min === 0 ? optional(i.element) : i.element.raw));
-    // One alternative fewer: (a|aa)+ -> (a)+.
-    const el = q.element;
-    if ((el.type === "Group" || el.type === "CapturingGroup") && el.alternatives.length > 1) {
-      el.alternatives.forEach((alt, k) => {
-        const from = k === 0 ? alt.start : el.alternatives[k - 1]!.end;
-        const to = k === 0 ? el.alternatives[1]!.start : alt.end;
-        edits.push(source.slice(0, from) + source.slice(to));
-      });
-    }
-  }
+  const edits = rewritesOf(source, pattern, cause);
   search.budget.left--;
   const original = languageKey(source, flags);
   if (original === null) return null;
@@ -288,6 +256,42 @@ function equivalentFix(source: string, flags: string, cause: Cause, usage: "segm
     if (safe !== null) return safe;
   }
   return null;
+}
+
+/** The rewrites `equivalentFix` tries, in order: for each quantifier at fault, itself once, an inner quantifier once, one alternative fewer. */
+function rewritesOf(source: string, pattern: RegExpAST.Pattern, cause: Cause): string[] {
+  const edits: string[] = [];
+  const replace = (node: RegExpAST.Node, text: string) => source.slice(0, node.start) + text + source.slice(node.end);
+  const atFault = quantifiersIn(pattern, (node) => cause.quantifiers.some((r) => r.start === node.start && r.end === node.end));
+  for (const q of atFault) {
+    // The quantifier once (or optional): (a+)+ -> (a+).
+    edits.push(replace(q, q.min === 0 ? optional(q.element) : q.element.raw));
+    // An inner quantifier once: (\d+)* -> (\d)*.
+    for (const i of quantifiersIn(q.element, (node) => node !== q && node.max > 1)) edits.push(replace(i, i.min === 0 ? optional(i.element) : i.element.raw));
+    // One alternative fewer: (a|aa)+ -> (a)+.
+    const el = q.element;
+    if ((el.type === "Group" || el.type === "CapturingGroup") && el.alternatives.length > 1) {
+      el.alternatives.forEach((alt, k) => {
+        const from = k === 0 ? alt.start : el.alternatives[k - 1]!.end;
+        const to = k === 0 ? el.alternatives[1]!.start : alt.end;
+        edits.push(source.slice(0, from) + source.slice(to));
+      });
+    }
+  }
+  return edits;
+}
+
+/** The quantifiers in `root` (itself included) that pass `test`, in source order. */
+function quantifiersIn(root: RegExpAST.Node, test: (node: RegExpAST.Quantifier) => boolean): RegExpAST.Quantifier[] {
+  const found: RegExpAST.Quantifier[] = [];
+  const visit = (node: RegExpAST.Node) => {
+    if (node.type === "Quantifier" && test(node)) found.push(node);
+    if ("alternatives" in node) for (const alt of node.alternatives) visit(alt);
+    if ("elements" in node) for (const el of node.elements) visit(el);
+    if (node.type === "Quantifier") visit(node.element);
+  };
+  visit(root);
+  return found;
 }
 
 /**

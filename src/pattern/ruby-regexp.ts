@@ -1,33 +1,7 @@
 /**
- * Ruby's regexps (Onigmo, Ruby syntax) as JavaScript RegExps.
- *
- * A constraint regexp in a route means what it means in Rails, so switchyard reads every one as
- * Ruby reads it — a RegExp literal's source is almost always the same text in both languages, and
- * where Ruby reads it differently the JavaScript reading is a silent mismatch (`[[:alpha:]]` is a
- * class of `[:alph` then `]+`, `\h` is a literal `h`, `\A` a literal `A`). The translation is made
- * once, at draw time, into a RegExp that matches what Ruby's matches:
- *
- * - POSIX brackets in classes (`[[:alpha:]]`, `[[:^digit:]]`) and `\p{Alpha}`-style properties,
- *   with Ruby's Unicode meaning (Rails tests a URL helper's argument, a UTF-8 string, with them;
- *   a request path is percent-encoded ASCII, where ASCII and Unicode readings agree);
- * - `\h`/`\H`, Ruby's ASCII `\s`, `\A`, `\z`, `\Z`, line anchors `^`/`$`, `\R`, `\N`, `\O`, `\e`,
- *   `\a`, `\xH`, `\u{H H}`, `\cX`/`\C-X`, octal escapes;
- * - nested classes and intersections (`[a-c[x-z]]`, `[a-z&&[^aeiou]]`);
- * - the `x` flag (whitespace and `# comments`), `(?#comments)`, option groups `(?i:...)`,
- *   `(?-i)`, `(?x)`, `(?m:...)`, `(?a)`/`(?u)`/`(?d)` (ASCII/Unicode `\w`, `\d`, `\s`, `\b`, POSIX);
- * - `{,n}` (Ruby's `{0,n}`), a repeat of a repeat (`(?:xy){2}+` is `((?:xy){2})+` in Ruby),
- *   Ruby's rule that with named groups, unnamed groups do not capture.
- *
- * Constructs JavaScript (Node 20) cannot express are refused with a {@link RubyRegExpError} that
- * says what to write instead: possessive quantifiers, atomic groups, `\G`, `\K`, `\X`, `\y`,
- * conditionals, absence operators, subexpression calls, and property names JavaScript lacks.
- *
- * Ruby's `i` flag stays JavaScript's `i` when the whole regexp is case-insensitive (the regexp
- * builders inline it where they embed the source); with `(?i)`/`(?-i)` inside, case-insensitive
- * parts are spelled out (`[aA]`). Ruby's `m` is JavaScript's `s`; a bare `.` stays `.` under the
- * regexp's own flag (the builders write Ruby's dot, anything but `\n`, where they embed it).
+ * Ruby's regexps (Onigmo, Ruby syntax) as JavaScript RegExps that match what Ruby's match,
+ * translated once at draw time; what is translated and what is refused: README.md.
  */
-
 import { ArgumentError } from "../errors.js";
 import { factsOf, recordFacts, rubyFormOf } from "../support/regexp-forms.js";
 
@@ -132,8 +106,7 @@ export function asRubyRegExp(re: RegExp): RegExp {
  * Translations by source and flags: a table written out route by route has a RegExp object per
  * route (`id: /\d+/` in each), mostly with a few sources. A translation costs ~10-50 µs (it is
  * compiled to check it, and a Unicode property class compiles slowly); another RegExp with the
- * same source costs lookups and shares the translated RegExp: ~1-6 µs (20,000 objects, measured
- * on the shared 2-core machine under load), where translating each took ~10-40 µs.
+ * same source costs a lookup (~1-6 µs) and shares the translated RegExp.
  */
 interface CachedTranslation extends Translation {
   /** Whether the source is its own translation. */

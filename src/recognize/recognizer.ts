@@ -19,7 +19,7 @@ export type RecognizeResult = RecognizedParams | RecognizedApp | RecognizedRedir
 // Classes rather than literals only to hold `route` out of sight (a private field read by a
 // getter); creating one costs what the literal did (interleaved A/B on the Rails-style table,
 // within this machine's noise). Three classes, no common base: a derived constructor measured
-// 5-15% slower a recognition in the same A/B (4 runs of 4).
+// 5-15% slower a recognition.
 
 /** A controller route's answer. */
 export class RecognizedParams {

@@ -16,13 +16,10 @@ export { LinearMatcher } from "./vm.js";
  * (see `backtrackingGrowth`): every route of a resourceful table (`/photos/:id(.:format)`),
  * `*path(.:format)`, `*path/:id`, `:name.:ext`, requirements such as `\d+` or `\w+(?:-\w+)*`.
  * The rest (`:a-:b`, `:a-:b-:c`, `*a/*b`, `*path-:id`, `\d+\d+` in a requirement) get the
- * VM, which costs ~60-200 ns a character: ~1.3 µs for `/flights/lhr-jfk.json` against
- * `:origin-:destination(.:format)`, where the native regexp takes ~70 ns (CPU time, 2-core
- * machine, Node 20). So a path short enough that the native regexp's worst case, ~n^e steps,
- * stays within 4,096 still runs natively: up to 64 characters for `:a-:b` (e = 2), 16 for
- * `:a-:b-:c`, 8 for `:a-:b-:c-:d`. Measured there, the native worst case (`-` repeated, then
- * `.x.y`) is then about what the VM costs (13 µs and 10 µs at 64 characters for `:a-:b`; 5.5 and
- * 5.4 µs at 16 for `:a-:b-:c`), and a real path is ~20x faster than in the VM.
+ * VM, ~20x slower than the native regexp on a real path. So a path short enough that the native
+ * regexp's worst case, ~n^e steps, stays within 4,096 still runs natively: up to 64 characters for
+ * `:a-:b` (e = 2), 16 for `:a-:b-:c`, 8 for `:a-:b-:c-:d`; at that bound the native worst case
+ * costs about what the VM does (figures: bench/RESULTS.md).
  *
  * A requirement's own cost: its regexp is compiled into the VM with the pattern around it, so a
  * requirement that could backtrack (`(a+)+`) in a route the VM runs is linear too; in a route

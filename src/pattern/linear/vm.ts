@@ -16,12 +16,8 @@ import {
  *
  * The moves between consuming instructions are worked out when the matcher is built (see
  * `Steps`): running, a thread's move is a few array reads, and it copies only the captures its
- * instruction can have set. Measured with callgrind on `:a-:b` over 64 KB of dashes: ~2,400
- * instructions a character walking the program's instructions at each step and copying every
- * capture slot, ~1,900 with the moves worked out (a typed-array read is a bounds check and an
- * address computation; there are four threads a step there). In time, ~200 ns a character on a
- * long path, ~1.3 µs for `/flights/lhr-jfk.json` against `:origin-:destination`, where V8 runs the
- * backtracking regexp in ~70 ns (CPU time, 2-core machine, Node 20): hence `nativeUpTo`.
+ * instruction can have set (~20% fewer instructions a character than walking the program at each
+ * step). The VM is still ~20x slower than V8's backtracking regexp on a short path: hence `nativeUpTo`.
  */
 export class LinearMatcher {
   private readonly p: Program;

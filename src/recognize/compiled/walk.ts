@@ -13,8 +13,8 @@ import type { Terminal } from "./trie.js";
 //
 // The layout's offsets and the character codes are bound to constants of this module: an imported
 // binding is read through its module cell at every use, where a constant of the module is folded
-// into the optimized code (four reads in a loop: 77 instructions an iteration against 40,
-// callgrind, Node 20), and the walk reads a dozen a step.
+// into the optimized code (four reads in a loop take about half the instructions), and the walk reads a
+// dozen a step.
 const { SLASH, DOT, HASH, PERCENT, QUESTION } = chars;
 const { NONE, MIN, TERM, NTERM, SLASH_GROUP, DOT_GROUP, CLASSES, G_SLOTS, G_MASK_MODE, G_EMPTY, G_PARAM, E_NEXT, E_CHILD, E_LENGTH, E_FLAGS, E_CODES, C_STRIDE } = layout;
 const { BY_FIRST, HASHED, BY_CODES, EMPTY_TRIE, slotOf, pairKey } = layout;
@@ -73,7 +73,7 @@ export class WalkState {
  * Whether the path holds edge `e`'s word at `start` (its first character already compared).
  * Each `charCodeAt` costs ~27 instructions in optimized code on Node 20 (callgrind), a load of a
  * code from the trie ~5, and `startsWith` ~200 plus ~10 a character: the loop for words of up to
- * 7 characters, `startsWith` beyond (a 12-character word: 445 -> 315 instructions).
+ * 7 characters, `startsWith` beyond.
  */
 function sameWord(s: WalkState, T: Int32Array, e: number, path: string, start: number, n: number): boolean {
   if (n > BY_CODES) return path.startsWith(s.trie.words[T[(e + E_FLAGS) | 0]! >> 1]!, start);
@@ -184,10 +184,9 @@ function conditionsPass(s: WalkState, r: PreparedRoute, path: string): boolean {
 //
 // Offsets into the flat trie are added as `T[(node + MIN) | 0]`: V8 compiles a plain `node + MIN`
 // as a 32-bit add checked for overflow, a compare and a branch more for every read (a walk step
-// makes ~12). Truncated, the add is one instruction. Seeded callgrind, instructions a request:
-// synth-100 2,037 -> 1,994, the Rails-style app 1,917 -> 1,897, GitHub 2,853 -> 2,826, and
-// synth-10000 3,765 -> 3,569, where the smaller code also leaves room for more of the walk's
-// helpers to be inlined. (Offsets stay far below 2^31: the array would be 8 GB.)
+// makes ~12). Truncated, the add is one instruction: ~5% fewer instructions a request on the
+// 10,000-route table, where the smaller code also leaves room for more of the walk's helpers to be
+// inlined. (Offsets stay far below 2^31: the array would be 8 GB.)
 
 /**
  * Walks the trie from `node` at `pos` (a separator, or the path's end). On a raw path it also
@@ -200,15 +199,13 @@ function walk(s: WalkState, node: number, pos: number, depth: number): void {
   const T = s.T;
   const path = s.path;
   // Typed as 32-bit integers on entry: `node` is a loop variable that otherwise starts as a tagged
-  // parameter, and every step then tested and untagged it. Instructions a request (seeded
-  // callgrind): GitHub 2,826 -> 2,777, Rails-style app 1,897 -> 1,874, synth-100 1,994 -> 1,976,
-  // synth-10000 3,571 -> 3,545. (`pos` and `depth` too gained GitHub 40 more and cost synth-10000
-  // 90: its walk then inlined less.)
+  // parameter, and every step then tested and untagged it (up to ~2% of a request's instructions).
+  // `pos` and `depth` are not: typed too, they cost the 10,000-route table more than they saved.
   const len = s.len | 0;
   node |= 0;
   // The last branch worth taking at a node is taken by looping, not by a call: most steps have
   // one (a word, or a parameter), and a call per step with this function's many live values
-  // cost more than the step (Rails-style app: 2,131 -> 2,040 instructions a request, 2-3% of time).
+  // cost more than the step (~4% of a request's instructions on the Rails-style app).
   for (;;) {
     if (pos === len) {
       if (T[(node + NTERM) | 0] !== 0) terminal(s, node, depth);
@@ -377,10 +374,9 @@ function walkClasses(s: WalkState, list: number, sep: number, pos: number, depth
  * The end of the run of class `cls`'s characters from `start` (`cls` as a class edge list holds it),
  * marking what `normalize_path` acts on. A broad class (`[^\/]`: every letter, digit and
  * character beyond ASCII) is scanned as a word is, one compare ruling out most characters; the
- * table is read only at or below `/` and at `?`. The GitHub table's `[^\/]+` parameters took ~38
- * instructions a character with the table read for each (callgrind: 2,951 -> 2,849 a request).
- * Two functions, not one with two loops: as one, it grew past what V8 inlines into the walk
- * (2,890).
+ * table is read only at or below `/` and at `?` (read for each character, the GitHub table's
+ * `[^\/]+` parameters took ~38 instructions a character). Two functions, not one with two loops:
+ * as one, it grew past what V8 inlines into the walk.
  */
 function classRun(s: WalkState, cls: number, start: number): number {
   return (cls & 1) !== 0 ? broadRun(s, s.trie.tables[cls >> 1]!, start) : tableRun(s, cls >> 1, start);
