@@ -212,7 +212,7 @@ interface Generated {
 }
 
 /** `match_route` without a name: the routes whose required defaults match and required parts are supplied, best score first. */
-function candidates(index: RouteIndex, options: PathOptions): readonly CompiledRoute[] {
+export function candidates(index: RouteIndex, options: PathOptions): readonly CompiledRoute[] {
   const pool = index.pool(options.get("controller"), options.get("action"));
   let first: CompiledRoute | null = null, firstScore = 0;
   let scored: { cr: CompiledRoute; score: number }[] | null = null;

@@ -119,6 +119,16 @@ export function rubyHash(h: Record<string, unknown>, sorted: boolean): string {
   return "{" + entries.map(([k, v]) => `${rubySymbol(k)}=>${rubyInspect(v)}`).join(", ") + "}";
 }
 
+/**
+ * A `HashWithIndifferentAccess` as Ruby inspects it: string keys (`{"id"=>"1"}`), nested Hashes
+ * too, as `with_indifferent_access` converts them (Rails' params, `path_parameters`).
+ */
+export function rubyIndifferentHash(h: Record<string, unknown>): string {
+  const value = (v: unknown): string =>
+    isHash(v) ? rubyIndifferentHash(v) : Array.isArray(v) ? "[" + v.map((x) => value(x)).join(", ") + "]" : rubyInspect(v);
+  return "{" + Object.keys(h).map((k) => `${rubyString(k)}=>${value(h[k])}`).join(", ") + "}";
+}
+
 export function rubySymbol(k: string): string {
   return SYMBOL_KEY.test(k) ? ":" + k : ":" + rubyString(k);
 }

@@ -103,3 +103,27 @@ function unescapeWide(raw: string): string {
     return Buffer.from(bytes).toString("utf8");
   });
 }
+
+/**
+ * `URI::DEFAULT_PARSER.unescape` (Ruby's RFC 2396 parser): each `%` and two hex digits becomes
+ * that byte; anything else, a lone `%` included, stays. Bytes are read as UTF-8 (Ruby keeps a
+ * binary string; an invalid sequence becomes U+FFFD here). What Rails' `recognize_path` does once
+ * more to every string parameter.
+ */
+export function uriUnescape(s: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(s)) return s;
+  const out: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < s.length; ) {
+    const m = /^%[0-9A-Fa-f]{2}/.exec(s.slice(i, i + 3));
+    if (m !== null) {
+      out.push(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 3;
+    } else {
+      const ch = String.fromCodePoint(s.codePointAt(i)!);
+      out.push(...encoder.encode(ch));
+      i += ch.length;
+    }
+  }
+  return new TextDecoder().decode(new Uint8Array(out));
+}
