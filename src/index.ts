@@ -14,8 +14,8 @@ export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError
 export { RouteSet } from "./route-set.js";
 export type { RouteTable, UrlOptions, DirectDefinition, ResolveDefinition } from "./table/route-table.js";
 export type { Route, RouteSource, SourceLocation, Requirement, Endpoint, AppTarget, RequestInfo, RequestConstraint, ConstraintCallback, ConstraintObject } from "./table/route.js";
-export { Redirect } from "./table/redirect.js";
-export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget } from "./table/redirect.js";
+export { Redirect } from "./table/redirect-endpoint.js";
+export type { RedirectCallback, RedirectOptions, RedirectRequest, RedirectTarget } from "./table/redirect-endpoint.js";
 export type { InspectOptions } from "./inspect/sheet.js";
 export { PathPattern } from "./pattern/path.js";
 export { ruby } from "./pattern/ruby-regexp.js";

@@ -9,11 +9,11 @@
  *
  * This module holds the helpers' public types and builds the object; the helpers are in
  * named-helpers.ts, url-for.ts, custom-helpers.ts (`direct`/`resolve`) and polymorphic.ts, sharing
- * one `HelperContext` (context.ts); fast-path.ts and generator.ts make their URLs.
+ * one `HelperContext` (helper-context.ts); fast-path.ts and generator.ts make their URLs.
  */
 import type { RouteTable } from "../table/route-table.js";
 import { type CompiledRoute, compileRoute } from "./compile.js";
-import { type HelperContext, callHelper } from "./context.js";
+import { type HelperContext, callHelper } from "./helper-context.js";
 import { directHelpers } from "./custom-helpers.js";
 import type { RouteBase } from "./fast-path.js";
 import { PathOptions, assignOptions, dict, indexRoutes, splitHash } from "./generator.js";

@@ -2,7 +2,7 @@ import type { PathPattern } from "../pattern/path.js";
 import type { Requirement } from "../pattern/regexp.js";
 
 export type { Requirement };
-import type { Redirect } from "./redirect.js";
+import type { Redirect } from "./redirect-endpoint.js";
 
 /** The request attributes that constraints see (SPEC §1: method, path, host, subdomain, params, headers). */
 export interface RequestInfo {

@@ -45,8 +45,8 @@
 // - trie.ts      the trie while building: `TrieNode`, `WordTable`, `TrieBuilder`, the `Terminal`s
 // - flat.ts      the flat layout, `TrieWriter` that writes it and the word tables' modes
 // - walk.ts      one request's search: the walk over the flat trie, then the regexp-only routes
-// - strategy.ts  `Bucket`s by verb, compiling a table into them, `CompiledStrategy`
+// - compiled-strategy.ts  `Bucket`s by verb, compiling a table into them, `CompiledStrategy`
 // - dump.ts      a sealed trie as text (`dumpTrie`, `CompiledStrategy#dump`)
 // - chars.ts     the character codes compared
 
-export { CompiledStrategy } from "./strategy.js";
+export { CompiledStrategy } from "./compiled-strategy.js";

@@ -1,5 +1,5 @@
-import type { Redirect, RedirectRequest } from "../../table/redirect.js";
-import type { RequestContext } from "./context.js";
+import type { Redirect, RedirectRequest } from "../../table/redirect-endpoint.js";
+import type { RequestContext } from "./request-context.js";
 import { KeyError } from "../../errors.js";
 import { escapeFragment, escapePath, wwwFormEscape } from "../../uri/escape.js";
 import { formatUri, parseUri } from "../../uri/uri.js";
