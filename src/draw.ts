@@ -11,7 +11,7 @@ import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
-import type { UrlOptions } from "./table/route-table.js";
+import type { UrlOptions } from "./table/url-options.js";
 
 export type { RoutesDeclaration } from "./dsl/route-files.js";
 

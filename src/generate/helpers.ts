@@ -12,6 +12,7 @@
  * one `HelperContext` (helper-context.ts); fast-path.ts and generator.ts make their URLs.
  */
 import type { RouteTable } from "../table/route-table.js";
+import type { RecordLike, UrlOptions } from "../table/url-options.js";
 import { type CompiledRoute, compileRoute } from "./compile.js";
 import { type HelperContext, callHelper } from "./helper-context.js";
 import { directHelpers } from "./custom-helpers.js";
@@ -22,30 +23,6 @@ import { polymorphicHelper } from "./polymorphic.js";
 import { fullUrlFor } from "./url-for.js";
 import { UrlSettings } from "../uri/url.js";
 
-/** A model instance: `toParam()` fills a segment, else `id`. */
-export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
-/** A segment value: a scalar, a record, or an array (joined with `/`, for globs). */
-export type Param = string | number | bigint | boolean | RecordLike | readonly Param[] | null | undefined;
-
-/** The trailing options object of a helper call (SPEC §3). */
-export interface HelperOptions {
-  host?: string;
-  protocol?: string | false;
-  port?: number | string | null;
-  subdomain?: string | false | null;
-  domain?: string;
-  tldLength?: number;
-  scriptName?: string;
-  trailingSlash?: boolean;
-  onlyPath?: boolean;
-  user?: string;
-  password?: string;
-  anchor?: string | number | null;
-  format?: Param;
-  params?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
 /** Something polymorphic helpers turn into a route: a record, a class, a route-name string, or a list of them. */
 export type PolymorphicTarget = RecordLike | string | (abstract new (...args: any[]) => unknown) | readonly (RecordLike | string | null | undefined | (abstract new (...args: any[]) => unknown))[] | Record<string, unknown>;
 
@@ -53,7 +30,7 @@ export type PolymorphicTarget = RecordLike | string | (abstract new (...args: an
  * What `url_for` accepts: a URL string, an options hash (`controller`, `action`, segments...), a
  * record or an array, or a Symbol naming a route or `direct` (`Symbol.for("basket")`: `basket_url()`).
  */
-export type UrlForTarget = string | symbol | HelperOptions | PolymorphicTarget | null | undefined;
+export type UrlForTarget = string | symbol | UrlOptions | PolymorphicTarget | null | undefined;
 
 /** A named-route or `direct` helper. */
 export type RouteHelper = (...args: any[]) => string;
@@ -63,12 +40,12 @@ export interface BaseHelpers {
   url_for(target?: UrlForTarget): string;
   full_url_for(target?: UrlForTarget): string;
   route_for(name: string, ...args: unknown[]): string;
-  polymorphic_path(target: PolymorphicTarget | null | undefined, options?: HelperOptions): string;
-  polymorphic_url(target: PolymorphicTarget | null | undefined, options?: HelperOptions): string;
-  new_polymorphic_path(target: PolymorphicTarget, options?: HelperOptions): string;
-  new_polymorphic_url(target: PolymorphicTarget, options?: HelperOptions): string;
-  edit_polymorphic_path(target: PolymorphicTarget, options?: HelperOptions): string;
-  edit_polymorphic_url(target: PolymorphicTarget, options?: HelperOptions): string;
+  polymorphic_path(target: PolymorphicTarget | null | undefined, options?: UrlOptions): string;
+  polymorphic_url(target: PolymorphicTarget | null | undefined, options?: UrlOptions): string;
+  new_polymorphic_path(target: PolymorphicTarget, options?: UrlOptions): string;
+  new_polymorphic_url(target: PolymorphicTarget, options?: UrlOptions): string;
+  edit_polymorphic_path(target: PolymorphicTarget, options?: UrlOptions): string;
+  edit_polymorphic_url(target: PolymorphicTarget, options?: UrlOptions): string;
 }
 
 /**
