@@ -22,6 +22,7 @@ import { namedHelper } from "./named-helpers.js";
 import { polymorphicHelper } from "./polymorphic.js";
 import { fullUrlFor } from "./url-for.js";
 import { UrlSettings } from "../uri/url.js";
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /** Something polymorphic helpers turn into a route: a record, a class, a route-name string, or a list of them. */
 export type PolymorphicTarget = RecordLike | string | (abstract new (...args: any[]) => unknown) | readonly (RecordLike | string | null | undefined | (abstract new (...args: any[]) => unknown))[] | Record<string, unknown>;
@@ -94,7 +95,7 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
     urlForBases: (options.fastPaths ?? true) && !("controller" in defaults) && !("action" in defaults) ? new Array<RouteBase | undefined>(compiled.length) : null,
     helpers,
     resolves: table.resolves,
-    keyCache: new Map(),
+    keyCache: new BoundedCache(10_000),
   };
 
   for (const [name, cr] of named) {
