@@ -5,7 +5,7 @@ import { ReferenceStrategy } from "./reference/index.js";
 
 export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RouteParams } from "./recognizer.js";
 export type { MatchStrategy } from "./match-strategy.js";
-export type { RecognizeRequest } from "./request/request-context.js";
+export type { RecognizeRequest } from "../table/request.js";
 export type { RedirectResponse } from "./request/serve-redirect.js";
 export { normalizeRequestPath, unescapeParam } from "../uri/path.js";
 export { HTTP_METHODS } from "./prepare.js";

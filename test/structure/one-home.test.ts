@@ -52,6 +52,7 @@ const UTILITIES: readonly { what: string; home: string; names: readonly string[]
   // the browser's copy (inspect/html-client.ts) is run against normalizeRequestPath by test/inspect/html-client.test.ts
   { what: "Journey::Router::Utils.normalize_path", home: "uri/path.ts", names: ["normalizePath", "normalizeRequestPath"], marks: [/%\[a-f0-9\]\{2\}\/g/], twins: ["inspect/html-client.ts"] },
   { what: "a cache that lets go of everything when full", home: "support/bounded-cache.ts", names: ["BoundedCache"], marks: [/\.size >=? [^)]+\)\s*[\w.#]*\.clear\(\)/] },
+  { what: "the request routing sees (constraints, redirects, recognize's request)", home: "table/request.ts", names: ["RequestInfo", "RecognizeRequest", "RedirectRequest"], marks: [/(?:interface|type) \w+(?: =)? \{[^}]*\bhost\??: [^}]*\bheaders\??: /] },
   { what: "the URL option bag (url_options, default_url_options)", home: "table/url-options.ts", names: ["UrlOptions", "HelperOptions"], marks: [/\btldLength\?:/] },
 ];
 

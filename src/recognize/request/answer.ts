@@ -4,7 +4,8 @@ import type { AppTarget, Route } from "../../table/route.js";
 import { journeyExec } from "../../pattern/linear/index.js";
 import type { PreparedRoute, RouteParams } from "../prepare.js";
 import { blocksMatch } from "./conditions.js";
-import type { RecognizeRequest, RequestContext } from "./request-context.js";
+import type { RecognizeRequest } from "../../table/request.js";
+import type { RequestContext } from "./request-context.js";
 import { serveRedirect, type RedirectResponse } from "./serve-redirect.js";
 
 // What a matched route answers for a request beyond its params: its lambda/`matches` constraints

@@ -1,4 +1,5 @@
-import type { RequestConstraint, RequestInfo } from "../../table/route.js";
+import type { RequestInfo } from "../../table/request.js";
+import type { RequestConstraint } from "../../table/route.js";
 import { present } from "../../support/ruby.js";
 import type { RequestContext } from "./request-context.js";
 
