@@ -2,6 +2,7 @@
 // ../shared/conformance/oracle.rb (test/conformance/cases/recognize-extra.yml).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { RequestInfo } from "../../src/table/request.js";
 import { plain, recognizers, STRATEGIES } from "./factory.js";
 
 describe("a redirect naming a parameter the request lacks", () => {
@@ -129,7 +130,7 @@ describe("a redirect callback's request is the request a constraint sees", () =>
   const rec = recognizers((r) => {
     r.get("r/:id", {
       to: r.redirect((_params, req) => { seen.redirect = { ...req }; return "/x"; }),
-      constraints: (req) => { seen.constraint = { ...req }; return true; },
+      constraints: (req: RequestInfo) => { seen.constraint = { ...req }; return true; },
     });
   });
   for (const s of STRATEGIES) {
