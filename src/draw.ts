@@ -12,7 +12,7 @@ import { ArgumentError } from "./errors.js";
 import { findUserFile, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
-import type { UrlOptions } from "./table/route-table.js";
+import type { UrlOptions } from "./table/url-options.js";
 
 export type { RoutesDeclaration } from "./dsl/route-files.js";
 

@@ -2,7 +2,8 @@ import { buildHelpers, type Helpers } from "./generate/helpers.js";
 import { formatRoutes, type InspectOptions } from "./inspect/sheet.js";
 import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "./recognize/index.js";
 import type { Route } from "./table/route.js";
-import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable, UrlOptions } from "./table/route-table.js";
+import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable } from "./table/route-table.js";
+import type { UrlOptions } from "./table/url-options.js";
 
 /** How many helper sets `helpersFor` keeps (a server seeing more hosts than this rebuilds the oldest's). */
 const MAX_BOUND = 16;

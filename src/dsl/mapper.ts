@@ -1,4 +1,4 @@
-import type { Redirect } from "../table/redirect.js";
+import type { Redirect } from "../table/redirect-endpoint.js";
 import type { RequestConstraint } from "../table/route.js";
 import { type ConcernCallback, concern, concerns } from "./concerns.js";
 import { DrawState } from "./draw-state.js";
@@ -6,7 +6,7 @@ import { match, root, verb } from "./match.js";
 import { mount } from "./mount.js";
 import { collection, member, nested, newMember, shallow } from "./nesting.js";
 import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, PathNames, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
-import { redirect } from "./redirect.js";
+import { redirect } from "./redirect-declaration.js";
 import { resources, resourcesPathNames } from "./resource-routes.js";
 import type { Hash } from "./scope.js";
 import { controller, defaults, namespace, scope } from "./scoping.js";

@@ -1,5 +1,5 @@
-import type { Redirect } from "../table/redirect.js";
-export type { RedirectOptions } from "../table/redirect.js";
+import type { Redirect } from "../table/redirect-endpoint.js";
+export type { RedirectOptions } from "../table/redirect-endpoint.js";
 import type { RequestConstraint } from "../table/route.js";
 import type { Mapper } from "./mapper.js";
 

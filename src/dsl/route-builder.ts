@@ -7,7 +7,7 @@ import { inspectValue } from "../support/node-inspect.js";
 import { asRubyRegExp, RubyRegExpError } from "../pattern/ruby-regexp.js";
 import { rubyFormOf } from "../support/regexp-forms.js";
 import { isHash, rubyInspect, rubyRegexpInspect } from "../support/ruby.js";
-import { Redirect } from "../table/redirect.js";
+import { Redirect } from "../table/redirect-endpoint.js";
 import type { Endpoint, RequestConstraint, Requirement, Route, RouteSource } from "../table/route.js";
 import { type Hash, hasKeys, type Scope } from "./scope.js";
 

@@ -1,6 +1,7 @@
 import { ArgumentError } from "../errors.js";
 import { PatternCache } from "../pattern/path.js";
-import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable, UrlOptions } from "../table/route-table.js";
+import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable } from "../table/route-table.js";
+import type { UrlOptions } from "../table/url-options.js";
 import type { Route, RouteSource, SourceLocation } from "../table/route.js";
 import { buildRoute, type RouteInput } from "./route-builder.js";
 import type { SourceLocator } from "./source-locations.js";

@@ -5,7 +5,7 @@
  * a Symbol naming a route), called on the helpers as Rails calls it on `self`.
  */
 import type { DirectDefinition, ResolveDefinition } from "../table/route-table.js";
-import type { HelperContext } from "./context.js";
+import type { HelperContext } from "./helper-context.js";
 import type { RouteHelper } from "./helpers.js";
 import { isHash } from "../support/ruby.js";
 import { pathOfUrl } from "../uri/url.js";

@@ -9,11 +9,12 @@
  *
  * This module holds the helpers' public types and builds the object; the helpers are in
  * named-helpers.ts, url-for.ts, custom-helpers.ts (`direct`/`resolve`) and polymorphic.ts, sharing
- * one `HelperContext` (context.ts); fast-path.ts and generator.ts make their URLs.
+ * one `HelperContext` (helper-context.ts); fast-path.ts and generator.ts make their URLs.
  */
 import type { RouteTable } from "../table/route-table.js";
+import type { RecordLike, UrlOptions } from "../table/url-options.js";
 import { type CompiledRoute, compileRoute } from "./compile.js";
-import { type HelperContext, callHelper } from "./context.js";
+import { type HelperContext, callHelper } from "./helper-context.js";
 import { directHelpers } from "./custom-helpers.js";
 import type { RouteBase } from "./fast-path.js";
 import { PathOptions, assignOptions, dict, indexRoutes, splitHash } from "./generator.js";
@@ -21,30 +22,7 @@ import { namedHelper } from "./named-helpers.js";
 import { polymorphicHelper } from "./polymorphic.js";
 import { fullUrlFor } from "./url-for.js";
 import { UrlSettings } from "../uri/url.js";
-
-/** A model instance: `toParam()` fills a segment, else `id`. */
-export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
-/** A segment value: a scalar, a record, or an array (joined with `/`, for globs). */
-export type Param = string | number | bigint | boolean | RecordLike | readonly Param[] | null | undefined;
-
-/** The trailing options object of a helper call (SPEC §3). */
-export interface HelperOptions {
-  host?: string;
-  protocol?: string | false;
-  port?: number | string | null;
-  subdomain?: string | false | null;
-  domain?: string;
-  tldLength?: number;
-  scriptName?: string;
-  trailingSlash?: boolean;
-  onlyPath?: boolean;
-  user?: string;
-  password?: string;
-  anchor?: string | number | null;
-  format?: Param;
-  params?: Record<string, unknown>;
-  [key: string]: unknown;
-}
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /** Something polymorphic helpers turn into a route: a record, a class, a route-name string, or a list of them. */
 export type PolymorphicTarget = RecordLike | string | (abstract new (...args: any[]) => unknown) | readonly (RecordLike | string | null | undefined | (abstract new (...args: any[]) => unknown))[] | Record<string, unknown>;
@@ -53,7 +31,7 @@ export type PolymorphicTarget = RecordLike | string | (abstract new (...args: an
  * What `url_for` accepts: a URL string, an options hash (`controller`, `action`, segments...), a
  * record or an array, or a Symbol naming a route or `direct` (`Symbol.for("basket")`: `basket_url()`).
  */
-export type UrlForTarget = string | symbol | HelperOptions | PolymorphicTarget | null | undefined;
+export type UrlForTarget = string | symbol | UrlOptions | PolymorphicTarget | null | undefined;
 
 /** A named-route or `direct` helper. */
 export type RouteHelper = (...args: any[]) => string;
@@ -63,12 +41,12 @@ export interface BaseHelpers {
   url_for(target?: UrlForTarget): string;
   full_url_for(target?: UrlForTarget): string;
   route_for(name: string, ...args: unknown[]): string;
-  polymorphic_path(target: PolymorphicTarget | null | undefined, options?: HelperOptions): string;
-  polymorphic_url(target: PolymorphicTarget | null | undefined, options?: HelperOptions): string;
-  new_polymorphic_path(target: PolymorphicTarget, options?: HelperOptions): string;
-  new_polymorphic_url(target: PolymorphicTarget, options?: HelperOptions): string;
-  edit_polymorphic_path(target: PolymorphicTarget, options?: HelperOptions): string;
-  edit_polymorphic_url(target: PolymorphicTarget, options?: HelperOptions): string;
+  polymorphic_path(target: PolymorphicTarget | null | undefined, options?: UrlOptions): string;
+  polymorphic_url(target: PolymorphicTarget | null | undefined, options?: UrlOptions): string;
+  new_polymorphic_path(target: PolymorphicTarget, options?: UrlOptions): string;
+  new_polymorphic_url(target: PolymorphicTarget, options?: UrlOptions): string;
+  edit_polymorphic_path(target: PolymorphicTarget, options?: UrlOptions): string;
+  edit_polymorphic_url(target: PolymorphicTarget, options?: UrlOptions): string;
 }
 
 /**
@@ -117,7 +95,7 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
     urlForBases: (options.fastPaths ?? true) && !("controller" in defaults) && !("action" in defaults) ? new Array<RouteBase | undefined>(compiled.length) : null,
     helpers,
     resolves: table.resolves,
-    keyCache: new Map(),
+    keyCache: new BoundedCache(10_000),
   };
 
   for (const [name, cr] of named) {

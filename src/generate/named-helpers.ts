@@ -5,7 +5,7 @@
  * fast path where it answers.
  */
 import type { CompiledRoute } from "./compile.js";
-import type { HelperContext } from "./context.js";
+import type { HelperContext } from "./helper-context.js";
 import { assignOptions, dict, generationError, renderGenerated, routeSetUrlFor } from "./generator.js";
 import { type RouteBase, fastRouteUrl, routeBase } from "./fast-path.js";
 import type { RouteHelper } from "./helpers.js";

@@ -4,6 +4,7 @@
  * uncountable `Sheep` -> `sheep_index`/`sheep` (as `resources :sheep` names its collection).
  */
 import { pluralize, singularize, underscore } from "../support/inflector.js";
+import type { BoundedCache } from "../support/bounded-cache.js";
 
 export interface RouteKeys {
   /** `model_name.route_key`: the collection route name. */
@@ -13,7 +14,7 @@ export interface RouteKeys {
 }
 
 /** Route keys of a model name; `cache` (one per helpers object) saves re-inflecting the same names. */
-export function routeKeys(modelName: string, cache: Map<string, RouteKeys>): RouteKeys {
+export function routeKeys(modelName: string, cache: BoundedCache<string, RouteKeys>): RouteKeys {
   let keys = cache.get(modelName);
   if (keys === undefined) {
     const singular = underscore(modelName).replace(/\//g, "_");
@@ -21,7 +22,6 @@ export function routeKeys(modelName: string, cache: Map<string, RouteKeys>): Rou
     const singularRouteKey = singularize(plural);
     const routeKey = plural === singular ? plural + "_index" : plural;
     keys = Object.freeze({ routeKey, singularRouteKey });
-    if (cache.size > 10_000) cache.clear();
     cache.set(modelName, keys);
   }
   return keys;

@@ -5,7 +5,7 @@
  * declaration's callback.
  */
 import { ArgumentError } from "../errors.js";
-import { type HelperContext, type RecordsPath, callHelper } from "./context.js";
+import { type HelperContext, type RecordsPath, callHelper } from "./helper-context.js";
 import { customCall } from "./custom-helpers.js";
 import { dict } from "./generator.js";
 import type { RouteHelper } from "./helpers.js";

@@ -5,7 +5,7 @@
  * polymorphic helpers.
  */
 import { ArgumentError } from "../errors.js";
-import { type HelperContext, callHelper } from "./context.js";
+import { type HelperContext, callHelper } from "./helper-context.js";
 import { customCall } from "./custom-helpers.js";
 import { fastRouteUrl, routeBase } from "./fast-path.js";
 import {

@@ -1,5 +1,6 @@
 import type { DFA, Expression, JS, NFA, NoParent, Node, TooManyNodesError, Transformers, Words, isDisjointWith, transform } from "refa";
 import { refa } from "./libs.js";
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /**
  * Regular languages of JavaScript RegExps, with refa (finite automata over UTF-16 code units, or
@@ -32,7 +33,7 @@ export const MAX_NODES = 20_000;
 const stateless = (flags: string) => flags.replace(/[gyd]/g, "");
 
 /** Languages by bound, flags and source. Pure by key, and never changed by their users (refa builds new automata from them). */
-const cache = new Map<string, Language | null>();
+const cache = new BoundedCache<string, Language | null>(50_000);
 
 /** The language of `re` (what `re.test(s)` accepts, from index 0), or null where no bound could be built. */
 export function languageOf(re: RegExp, bound: Bound): Language | null {
@@ -41,7 +42,6 @@ export function languageOf(re: RegExp, bound: Bound): Language | null {
   let lang = cache.get(key);
   if (lang === undefined) {
     lang = build(re.source, flags, bound);
-    if (cache.size > 50_000) cache.clear();
     cache.set(key, lang);
   }
   return lang;

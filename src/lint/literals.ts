@@ -1,5 +1,6 @@
 import type { AST, RegExpParser } from "@eslint-community/regexpp";
 import { regexpp } from "./libs.js";
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /**
  * Cheap facts about a regexp's language, for filtering candidate pairs before any automaton is
@@ -129,7 +130,7 @@ const PREFERRED = [
   "z9yx8w7v6u5tsrqponmlkjihgfedcbaZYX-_~",
 ];
 /** A member of each class by variant, flags and source. Pure by key. */
-const members = new Map<string, string | null>();
+const members = new BoundedCache<string, string | null>(10_000);
 
 /** A character a one-character class (`[a-z]`, `\d`, `.`) accepts, preferring readable ones; null if none is found. */
 function memberOf(raw: string, flags: string, variant: 0 | 1): string | null {
@@ -147,7 +148,6 @@ function memberOf(raw: string, flags: string, variant: 0 | 1): string | null {
   } catch {
     hit = null;
   }
-  if (members.size > 10_000) members.clear();
   members.set(key, hit);
   return hit;
 }

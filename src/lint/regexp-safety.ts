@@ -7,6 +7,7 @@ import { scslre } from "./libs.js";
 import { ambiguityOf } from "./ambiguity.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { rubyFormOf } from "../support/regexp-forms.js";
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /**
  * Regexps that can backtrack super-linearly in V8 (catastrophic backtracking), from two analyses:
@@ -51,7 +52,7 @@ export interface SafetyOptions {
  * Findings by usage, flags and source. Pure by key but for `regexp`, the RegExp the finding was
  * made for: another RegExp written alike gets the finding with its own (see `checkRegExp`).
  */
-const cache = new Map<string, BacktrackingFinding | null>();
+const cache = new BoundedCache<string, BacktrackingFinding | null>(10_000);
 
 /** Whether `re` can backtrack super-linearly; the finding says where, why and how to fix it, or null. */
 export function checkRegExp(re: RegExp, options: SafetyOptions = {}): BacktrackingFinding | null {
@@ -61,7 +62,6 @@ export function checkRegExp(re: RegExp, options: SafetyOptions = {}): Backtracki
   let hit = cache.get(key);
   if (hit === undefined) {
     hit = analyseRegExp(re, usage, { rounds: FIX_ROUNDS, budget: { left: FIX_BUDGET } });
-    if (cache.size > 10_000) cache.clear();
     cache.set(key, hit);
   }
   return hit === null || hit.regexp === re ? hit : { ...hit, regexp: re };

@@ -2,4 +2,4 @@ export type { PatternNode, LiteralNode, SlashNode, DotNode, SymbolNode, StarNode
 export { formatNodes, walk } from "./ast.js";
 export { parsePattern } from "./parse.js";
 export { PathPattern } from "./path.js";
-export { normalizePath, normalizeMapperPath, normalizeName, escapeRoutePath } from "./normalize.js";
+export { normalizeMapperPath, normalizeName, escapeRoutePath } from "./normalize.js";

@@ -1,19 +1,11 @@
 /**
  * Path string normalizations, ported from Rails so the route table's paths are Rails' paths.
+ * Journey's own `normalize_path` lives with the request path's rules, in `uri/path.ts`.
  */
-
-/** `Journey::Router::Utils.normalize_path`: leading slash, `/` runs squeezed, no trailing slash, `%xx` upper-cased. */
-export function normalizePath(path: string): string {
-  let p = ("/" + path).replace(/\/+/g, "/");
-  if (p !== "/") {
-    if (p.endsWith("/")) p = p.slice(0, -1);
-    p = p.replace(/%[a-f0-9]{2}/g, (m) => m.toUpperCase());
-  }
-  return p;
-}
+import { normalizePath } from "../uri/path.js";
 
 /**
- * `Mapper.normalize_path`: as above, then an optional group that opens a path keeps its slash
+ * `Mapper.normalize_path`: Journey's `normalize_path`, then an optional group that opens a path keeps its slash
  * inside (`/(:locale)/books` -> `(/:locale)/books`), except a path made only of groups.
  */
 export function normalizeMapperPath(path: string): string {

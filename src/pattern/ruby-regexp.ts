@@ -4,6 +4,7 @@
  */
 import { ArgumentError } from "../errors.js";
 import { factsOf, recordFacts, rubyFormOf } from "../support/regexp-forms.js";
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /** A Ruby regexp JavaScript cannot express, or one Ruby itself rejects: what is wrong, and what to write instead. */
 export class RubyRegExpError extends Error {
@@ -115,7 +116,7 @@ interface CachedTranslation extends Translation {
   regexp?: RegExp;
 }
 
-const bySource = new Map<string, CachedTranslation>();
+const bySource = new BoundedCache<string, CachedTranslation>(2000);
 
 function cachedTranslation(source: string, i: boolean, m: boolean, hasU: boolean): CachedTranslation {
   const key = `${i ? "i" : ""}${m ? "m" : ""}${hasU ? "u" : ""}/${source}`;
@@ -125,7 +126,6 @@ function cachedTranslation(source: string, i: boolean, m: boolean, hasU: boolean
     // Its own translation when nothing reads differently and it can join a `u` route regexp.
     const same = !t.changed && (hasU || !t.flags.includes("u")) && (hasU || unicodeValid(source));
     hit = { ...t, same };
-    if (bySource.size >= 2000) bySource.clear();
     bySource.set(key, hit);
   }
   return hit;

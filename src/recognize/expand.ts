@@ -2,6 +2,7 @@ import type { PatternNode } from "../pattern/ast.js";
 import { singleCharMatcher, type CharClass } from "./char-class.js";
 import { hasAnyKey } from "../support/objects.js";
 import type { Requirement } from "../table/route.js";
+import { BoundedCache } from "../support/bounded-cache.js";
 
 /**
  * A route pattern as the list of concrete token sequences it can match, in the order Journey's
@@ -140,15 +141,14 @@ function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly
  * `MAX_TOKENS` (nothing is lost but the sharing). Pure by key: a token is a function of its
  * separator, kind and text.
  */
-const plainTokens = new Map<string, Token>();
 const MAX_TOKENS = 1 << 16;
+const plainTokens = new BoundedCache<string, Token>(MAX_TOKENS);
 
 function plainToken(sep: number, kind: "literal" | "param", text: string): Token {
   // (Keyed by one string: the separator and kind in its first character.)
   const key = (sep === 47 ? (kind === "literal" ? "/" : ":") : kind === "literal" ? "." : ";") + text;
   let token = plainTokens.get(key);
   if (token === undefined) {
-    if (plainTokens.size >= MAX_TOKENS) plainTokens.clear();
     const word: Word = kind === "literal" ? (text === "" ? EMPTY : { kind, value: text }) : { kind, name: text };
     plainTokens.set(key, (token = { sep, word }));
   }

@@ -2,9 +2,9 @@ import type { AppTarget, Route } from "../table/route.js";
 import { normalizeRequestPath } from "../uri/path.js";
 import { HTTP_METHODS, prepareRoute, type PreparedRoute, type RouteParams } from "./prepare.js";
 import { appTarget, askBlocks, redirectOf } from "./request/answer.js";
-import type { RecognizeRequest } from "./request/context.js";
-import type { RedirectResponse } from "./request/redirect.js";
-import { MatchEnv, type MatchStrategy } from "./strategy.js";
+import type { RecognizeRequest } from "../table/request.js";
+import type { RedirectResponse } from "./request/serve-redirect.js";
+import { MatchEnv, type MatchStrategy } from "./match-strategy.js";
 
 export type { RouteParams } from "./prepare.js";
 

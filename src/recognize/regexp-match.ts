@@ -1,6 +1,6 @@
 import { journeyExec } from "../pattern/linear/index.js";
 import type { PreparedRoute } from "./prepare.js";
-import type { MatchEnv } from "./strategy.js";
+import type { MatchEnv } from "./match-strategy.js";
 
 // Matching one route by its Journey regexp: what the reference strategy does for every route, and
 // the compiled one for the routes its trie cannot hold (globs, `:a-:b`, arbitrary requirements,

@@ -17,6 +17,7 @@
  * replaces the first match only (Ruby `sub!`).
  */
 import { escapeRegExp } from "./regexp-escape.js";
+import { BoundedCache } from "./bounded-cache.js";
 
 /** A rule as registered: the pattern (RegExp or literal string) and its replacement. */
 export type InflectionRule = readonly [rule: RegExp | string, replacement: string];
@@ -225,8 +226,8 @@ export class Inflections {
   readonly #acronyms = new Map<string, string>();
   #camelizeRegex!: RegExp;
   #underscoreRegex!: RegExp;
-  #pluralCache = new Map<string, string>();
-  #singularCache = new Map<string, string>();
+  #pluralCache = new BoundedCache<string, string>(CACHE_LIMIT);
+  #singularCache = new BoundedCache<string, string>(CACHE_LIMIT);
 
   static {
     copyInflections = (target, source) => {
@@ -426,7 +427,6 @@ export class Inflections {
     const hit = cache.get(word);
     if (hit !== undefined) return hit;
     const result = word === "" || this.isUncountable(word) ? word : (applyFirst(word, rules) ?? word);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, result);
     return result;
   }

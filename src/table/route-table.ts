@@ -1,21 +1,5 @@
 import type { Route, RouteSource } from "./route.js";
-
-/** URL options that `_url` helpers and `url_for` read (Rails' `default_url_options`). */
-export interface UrlOptions {
-  host?: string;
-  protocol?: string;
-  port?: number | string | null;
-  subdomain?: string | false;
-  domain?: string;
-  scriptName?: string;
-  trailingSlash?: boolean;
-  onlyPath?: boolean;
-  user?: string;
-  password?: string;
-  anchor?: string;
-  params?: Record<string, unknown>;
-  [key: string]: unknown;
-}
+import type { UrlOptions } from "./url-options.js";
 
 /** A `direct` declaration: a custom helper `<name>_path`/`<name>_url`. */
 export interface DirectDefinition {

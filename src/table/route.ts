@@ -2,22 +2,8 @@ import type { PathPattern } from "../pattern/path.js";
 import type { Requirement } from "../pattern/regexp.js";
 
 export type { Requirement };
-import type { Redirect } from "./redirect.js";
-
-/** The request attributes that constraints see (SPEC §1: method, path, host, subdomain, params, headers). */
-export interface RequestInfo {
-  method?: string;
-  path?: string;
-  host?: string;
-  subdomain?: string;
-  domain?: string;
-  protocol?: string;
-  port?: number | null;
-  ip?: string;
-  headers?: Record<string, string>;
-  params?: Record<string, unknown>;
-  [attribute: string]: unknown;
-}
+import type { Redirect } from "./redirect-endpoint.js";
+import type { RequestInfo } from "./request.js";
 
 /** A lambda constraint: `(req) => boolean` or, with two parameters, `(params, req) => boolean` (by arity, as Rails). */
 export type ConstraintCallback =

@@ -36,8 +36,16 @@ function slowNormalize(raw: string): string {
     const c = raw.charCodeAt(i);
     if (c === 63 || c === 35) { end = i; break; }
   }
-  // Journey::Router::Utils.normalize_path
-  let p = ("/" + raw.slice(0, end)).replace(/\/{2,}/g, "/");
+  return normalizePath(raw.slice(0, end));
+}
+
+/**
+ * `Journey::Router::Utils.normalize_path`: leading slash, `/` runs squeezed, no trailing slash,
+ * `%xx` upper-cased. The one home of the rule: request paths (above) and route paths
+ * (`pattern/normalize.ts`, `Mapper.normalize_path`) both come through here.
+ */
+export function normalizePath(path: string): string {
+  let p = ("/" + path).replace(/\/{2,}/g, "/");
   if (p !== "/") {
     if (p.endsWith("/")) p = p.slice(0, -1);
     p = p.replace(/%[a-f0-9]{2}/g, (m) => m.toUpperCase());

@@ -71,17 +71,17 @@ export { s, n };
 describe("typed helpers", () => {
   it("declare the exact call shapes: some segments by name, the rest by position", () => {
     assert.deepEqual(helperSignatures(["id", "format"], ["id"], new Set()), [
-      "(id: Param, options?: HelperOptions): string;",
-      "(id: Param, format: Param, options?: HelperOptions): string;",
-      '(options: HelperOptions & { "id": Param }): string;',
-      '(format: Param, options: HelperOptions & { "id": Param }): string;',
+      "(id: Param, options?: UrlOptions): string;",
+      "(id: Param, format: Param, options?: UrlOptions): string;",
+      '(options: UrlOptions & { "id": Param }): string;',
+      '(format: Param, options: UrlOptions & { "id": Param }): string;',
     ]);
   });
 
   it("number the optimized call's parameters for a segment the path repeats", () => {
     assert.deepEqual(helperSignatures(["x", "format"], ["x"], new Set(), ["x", "x"]).slice(0, 2), [
       "(x: Param, x_2: Param): string;",
-      "(x: Param, options?: HelperOptions): string;",
+      "(x: Param, options?: UrlOptions): string;",
     ]);
   });
 

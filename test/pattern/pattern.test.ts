@@ -3,7 +3,7 @@ import { test } from "node:test";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { draw } from "../../src/index.js";
-import { escapeRoutePath, normalizeMapperPath, normalizeName, normalizePath, parsePattern, PathPattern } from "../../src/pattern/index.js";
+import { escapeRoutePath, normalizeMapperPath, normalizeName, parsePattern, PathPattern } from "../../src/pattern/index.js";
 
 test("parses literals, slashes, dots, symbols, globs and nested groups", () => {
   assert.deepEqual(parsePattern("/files/:name.:ext(/*rest)"), [
@@ -33,12 +33,6 @@ test("unbalanced groups are declaration errors naming the path", () => {
   assert.throws(() => parsePattern("/a(/:b"), { name: "ArgumentError", message: `Invalid route path "/a(/:b": unclosed '('; close every optional group with ')'` });
   assert.throws(() => parsePattern("/a)"), /unmatched '\)'/);
   assert.throws(() => parsePattern("/a()"), /empty optional group/);
-});
-
-test("normalizePath: leading slash, squeezed slashes, no trailing slash, upper-case escapes", () => {
-  assert.equal(normalizePath("photos//1/"), "/photos/1");
-  assert.equal(normalizePath(""), "/");
-  assert.equal(normalizePath("/a%2fb"), "/a%2Fb");
 });
 
 test("normalizeMapperPath moves a leading optional group's slash inside, as Rails does", () => {

@@ -14,7 +14,7 @@ import { caseDeclaration } from "../conformance/declaration.js";
 import { compileRecognizer, type Recognizer } from "../../src/recognize/index.js";
 import type { PreparedRoute } from "../../src/recognize/prepare.js";
 import { prepareRoutes, StrategyRecognizer } from "../../src/recognize/recognizer.js";
-import type { MatchStrategy } from "../../src/recognize/strategy.js";
+import type { MatchStrategy } from "../../src/recognize/match-strategy.js";
 import { plain } from "./factory.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

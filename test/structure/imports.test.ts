@@ -92,7 +92,7 @@ test("every import points down the pipeline, and no stage imports another", () =
 });
 
 /**
- * The recognizer's strategies, one folder each behind one interface (recognize/strategy.ts): what
+ * The recognizer's strategies, one folder each behind one interface (recognize/match-strategy.ts): what
  * they share lives beside them in recognize/, so that each can be read, tested and replaced alone.
  */
 const STRATEGY_FOLDERS = ["recognize/compiled", "recognize/reference"];

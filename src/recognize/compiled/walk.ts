@@ -2,7 +2,7 @@ import { quickNormal } from "../../uri/path.js";
 import { MARK } from "../char-class.js";
 import { captureParams, type PreparedRoute } from "../prepare.js";
 import { captureValues, regexpMatch } from "../regexp-match.js";
-import type { MatchEnv } from "../strategy.js";
+import type { MatchEnv } from "../match-strategy.js";
 import * as chars from "./chars.js";
 import * as layout from "./flat.js";
 import type { FlatTrie } from "./flat.js";

@@ -1,2 +1,2 @@
 // The reference strategy: Journey's linear scan of route regexps.
-export { ReferenceStrategy } from "./strategy.js";
+export { ReferenceStrategy } from "./reference-strategy.js";

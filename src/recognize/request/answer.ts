@@ -1,11 +1,12 @@
 import { InvalidURIError, KeyError } from "../../errors.js";
-import type { Redirect } from "../../table/redirect.js";
+import type { Redirect } from "../../table/redirect-endpoint.js";
 import type { AppTarget, Route } from "../../table/route.js";
 import { journeyExec } from "../../pattern/linear/index.js";
 import type { PreparedRoute, RouteParams } from "../prepare.js";
 import { blocksMatch } from "./conditions.js";
-import type { RecognizeRequest, RequestContext } from "./context.js";
-import { serveRedirect, type RedirectResponse } from "./redirect.js";
+import type { RecognizeRequest } from "../../table/request.js";
+import type { RequestContext } from "./request-context.js";
+import { serveRedirect, type RedirectResponse } from "./serve-redirect.js";
 
 // What a matched route answers for a request beyond its params: its lambda/`matches` constraints
 // asked, its redirect served, the handler of a route to one with the path split at its mount

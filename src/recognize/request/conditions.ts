@@ -1,6 +1,7 @@
-import type { RequestConstraint, RequestInfo } from "../../table/route.js";
+import type { RequestInfo } from "../../table/request.js";
+import type { RequestConstraint } from "../../table/route.js";
 import { present } from "../../support/ruby.js";
-import type { RequestContext } from "./context.js";
+import type { RequestContext } from "./request-context.js";
 
 /**
  * `Journey::Route#matches?` for the request conditions: Regexp/String via `===` on the attribute's

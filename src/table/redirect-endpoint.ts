@@ -1,4 +1,5 @@
 import { rubyInspect } from "../support/ruby.js";
+import type { RequestInfo } from "./request.js";
 
 /**
  * A redirect endpoint (`r.redirect(...)`), Rails' `ActionDispatch::Routing::Redirect` family:
@@ -7,22 +8,8 @@ import { rubyInspect } from "../support/ruby.js";
  * `Location` for a request) lives with the recognizer; the table only stores and prints it.
  */
 export type RedirectCallback =
-  | ((params: Record<string, string>, request: RedirectRequest) => string)
+  | ((params: Record<string, string>, request: RequestInfo) => string)
   | ((params: Record<string, string>) => string);
-
-/** What a redirect callback sees of the request. */
-export interface RedirectRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly host: string;
-  readonly subdomain: string;
-  readonly protocol: string;
-  readonly port: number | null;
-  readonly query: string;
-  /** Rails' `request.params`: the caller's parameters, then the query string's, then the path's (values may nest). */
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly headers: Readonly<Record<string, string>>;
-}
 
 export interface RedirectOptions {
   status?: number;

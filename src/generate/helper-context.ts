@@ -9,6 +9,7 @@ import type { RouteBase } from "./fast-path.js";
 import type { RouteHelper } from "./helpers.js";
 import type { RouteKeys } from "./naming.js";
 import type { Dict, UrlSettings } from "../uri/url.js";
+import type { BoundedCache } from "../support/bounded-cache.js";
 
 /** Built once per route set by `buildHelpers`, shared by all its helpers. */
 export interface HelperContext {
@@ -32,7 +33,7 @@ export interface HelperContext {
   readonly recordPaths: Map<RouteHelper, RecordsPath>;
   readonly helpers: Record<string, unknown>;
   readonly resolves: ReadonlyMap<string, ResolveDefinition>;
-  readonly keyCache: Map<string, RouteKeys>;
+  readonly keyCache: BoundedCache<string, RouteKeys>;
 }
 
 /**

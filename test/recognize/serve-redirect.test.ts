@@ -2,6 +2,7 @@
 // ../shared/conformance/oracle.rb (test/conformance/cases/recognize-extra.yml).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { RequestInfo } from "../../src/table/request.js";
 import { plain, recognizers, STRATEGIES } from "./factory.js";
 
 describe("a redirect naming a parameter the request lacks", () => {
@@ -119,6 +120,30 @@ describe("a redirect callback's request", () => {
     it(`sees the query string's parameters in req.params (${s})`, () => {
       assert.deepEqual(plain(rec[s].recognize("GET", "/r/3?y=7")), { name: null, redirect: { status: 301, location: "http://example.com/x/7-3" } });
       assert.deepEqual(plain(rec[s].recognize("GET", "/r/4")), { name: null, redirect: { status: 301, location: "http://example.com/x/-4" } });
+    });
+  }
+});
+
+describe("a redirect callback's request is the request a constraint sees", () => {
+  // One description (RequestInfo): Rails hands both the same ActionDispatch::Request.
+  const seen: { constraint?: Record<string, unknown>; redirect?: Record<string, unknown> } = {};
+  const rec = recognizers((r) => {
+    r.get("r/:id", {
+      to: r.redirect((_params, req) => { seen.redirect = { ...req }; return "/x"; }),
+      constraints: (req: RequestInfo) => { seen.constraint = { ...req }; return true; },
+    });
+  });
+  for (const s of STRATEGIES) {
+    it(`with host, domain, port, ip, script name and both kinds of parameters (${s})`, () => {
+      const request = { host: "shop.example.co:8080", ip: "10.0.0.1", scriptName: "/blog", headers: { "X-A": "1" }, params: { b: "2" } };
+      assert.deepEqual(plain(rec[s].recognize("GET", "/r/3?y=7", request)), { name: null, redirect: { status: 301, location: "http://shop.example.co:8080/x" } });
+      assert.deepEqual(seen.redirect, seen.constraint);
+      assert.deepEqual(
+        { host: seen.redirect!.host, subdomain: seen.redirect!.subdomain, domain: seen.redirect!.domain, port: seen.redirect!.port, ip: seen.redirect!.ip, scriptName: seen.redirect!.scriptName, query: seen.redirect!.query },
+        { host: "shop.example.co", subdomain: "shop", domain: "example.co", port: 8080, ip: "10.0.0.1", scriptName: "/blog", query: "y=7" },
+      );
+      assert.deepEqual({ ...(seen.redirect!.params as object) }, { b: "2", y: "7", id: "3" });
+      assert.deepEqual(seen.redirect!.pathParameters, { id: "3" });
     });
   }
 });

@@ -1,5 +1,6 @@
-import type { Redirect, RedirectRequest } from "../../table/redirect.js";
-import type { RequestContext } from "./context.js";
+import type { Redirect } from "../../table/redirect-endpoint.js";
+import type { RequestInfo } from "../../table/request.js";
+import type { RequestContext } from "./request-context.js";
 import { KeyError } from "../../errors.js";
 import { escapeFragment, escapePath, wwwFormEscape } from "../../uri/escape.js";
 import { formatUri, parseUri } from "../../uri/uri.js";
@@ -78,28 +79,13 @@ function optionsRedirectLocation(options: Readonly<Params>, params: Params, ctx:
   return urlFor(o);
 }
 
-/** What a redirect callback sees of the request. */
-export function redirectRequest(ctx: RequestContext, params: Params): RedirectRequest {
-  return {
-    method: ctx.method,
-    path: ctx.path,
-    host: ctx.host,
-    subdomain: ctx.subdomain,
-    protocol: ctx.protocol,
-    port: ctx.port,
-    query: ctx.query,
-    params: ctx.parameters(params),
-    headers: ctx.headers,
-  };
-}
-
 /** `Redirect#serve`: the status and `Location` for a request that matched a redirect route. */
 export function serveRedirect(redirect: Redirect, params: Params, ctx: RequestContext): RedirectResponse {
   const target = redirect.target;
   let location: string;
   if (target.kind === "options") location = optionsRedirectLocation(target.options, params, ctx);
   else if (target.kind === "path") location = pathRedirectLocation(target.path, params);
-  else location = toS((target.callback as (p: Params, r: RedirectRequest) => unknown)({ ...params }, redirectRequest(ctx, params)));
+  else location = toS((target.callback as (p: Params, r: RequestInfo) => unknown)({ ...params }, ctx.info(params)));
 
   const uri = parseUri(location);
   if (uri.host === undefined) {

@@ -1,7 +1,8 @@
 import { queryOf } from "../uri/path.js";
 import type { CaptureLayout, Captures, PreparedRoute } from "./prepare.js";
 import { conditionsMatch } from "./request/conditions.js";
-import { RequestContext, type RecognizeRequest } from "./request/context.js";
+import type { RecognizeRequest } from "../table/request.js";
+import { RequestContext } from "./request/request-context.js";
 
 // The one interface every matching strategy implements (one folder each: compiled/, reference/),
 // and the per-request state it reads and writes. `StrategyRecognizer` (recognizer.ts) does the

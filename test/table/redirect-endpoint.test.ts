@@ -2,7 +2,7 @@
 // ../shared/conformance/oracle.rb (test/conformance/cases/generate-extra.yml).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Redirect } from "../../src/table/redirect.js";
+import { Redirect } from "../../src/table/redirect-endpoint.js";
 
 test("an options redirect prints each value as Ruby's \"#{v}\" does", () => {
   const inspect = (options: Record<string, unknown>) => new Redirect(301, { kind: "options", options }).inspect();

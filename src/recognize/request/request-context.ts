@@ -1,34 +1,8 @@
-import type { RequestInfo } from "../../table/route.js";
+import type { RecognizeRequest, RequestInfo } from "../../table/request.js";
 import { domainOf, splitHostHeader, subdomainsOf } from "../../uri/host.js";
 import { acceptedFormat, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "../../uri/mime.js";
 import { parseNestedQuery } from "../../uri/query.js";
 import { protocolPrefix } from "../../uri/url.js";
-
-/**
- * What a caller may tell `recognize` about the request, for request constraints (`subdomain:`,
- * `host:`, lambdas, `matches` objects) and redirect locations. Every field is optional; the host
- * defaults to `example.com` (the host the conformance fixtures were recorded with).
- */
-export interface RecognizeRequest {
-  /** `example.com` or `example.com:8080` (a port here sets `port`). */
-  host?: string;
-  /** Overrides the subdomain computed from `host` (Rails' `tld_length` 1). */
-  subdomain?: string;
-  /** Overrides the domain computed from `host`. */
-  domain?: string;
-  /** `http`, `https`, `https:` or `https://`. */
-  protocol?: string;
-  /** Where the application is mounted (Rack's `SCRIPT_NAME`, e.g. `/blog`); redirects made relative to the request keep it. */
-  scriptName?: string;
-  port?: number | string | null;
-  ip?: string;
-  /** Header names are matched case-insensitively. */
-  headers?: Record<string, string>;
-  /** Request (query/body) parameters; constraints see them merged with the path parameters. */
-  params?: Record<string, unknown>;
-  /** Any other attribute a hash constraint names (`user_agent`, `format`, ...). */
-  [attribute: string]: unknown;
-}
 
 export const DEFAULT_HOST = "example.com";
 

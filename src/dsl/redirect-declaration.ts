@@ -2,7 +2,7 @@
 import { ArgumentError } from "../errors.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { isHash } from "../support/ruby.js";
-import { Redirect, type RedirectOptions } from "../table/redirect.js";
+import { Redirect, type RedirectOptions } from "../table/redirect-endpoint.js";
 import type { Hash } from "./scope.js";
 
 /**

@@ -1,6 +1,6 @@
 import { answersVerb, type PreparedRoute } from "../prepare.js";
 import { captureValues, regexpMatch } from "../regexp-match.js";
-import type { MatchEnv, MatchStrategy } from "../strategy.js";
+import type { MatchEnv, MatchStrategy } from "../match-strategy.js";
 
 /**
  * The reference strategy: Journey's own algorithm, nearly verbatim — every route in order, its

@@ -1,0 +1,32 @@
+/**
+ * The URL option bag: Rails' `url_options`, what `default_url_options` sets and what the trailing
+ * options object of a `_path`/`_url` helper, `url_for` and the polymorphic helpers take (SPEC §3).
+ * One type for both, so a key the helpers read is a key a route set's defaults may hold.
+ */
+
+/** A model instance: `toParam()` fills a segment, else `id`. */
+export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
+/** A segment value: a scalar, a record, or an array (joined with `/`, for globs). */
+export type Param = string | number | bigint | boolean | RecordLike | readonly Param[] | null | undefined;
+
+/** URL options: where a `_url` helper points (`host`, `protocol`, ...) and what any helper adds (`anchor`, `params`, segments). */
+export interface UrlOptions {
+  host?: string;
+  protocol?: string | false;
+  port?: number | string | null;
+  subdomain?: string | false | null;
+  domain?: string;
+  tldLength?: number;
+  scriptName?: string;
+  trailingSlash?: boolean;
+  onlyPath?: boolean;
+  user?: string;
+  password?: string;
+  anchor?: string | number | null;
+  format?: Param;
+  params?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** @deprecated The same bag as {@link UrlOptions}, by the name generated helper types once used; use `UrlOptions`. */
+export type HelperOptions = UrlOptions;
