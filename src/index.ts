@@ -26,3 +26,6 @@ export type { Helpers, BaseHelpers, Register, PolymorphicTarget, UrlForTarget, R
 export { renderHelperTypes } from "./generate/declarations.js";
 export type { RenderTypesOptions } from "./generate/declarations.js";
 export type { PatternNode } from "./pattern/ast.js";
+export { p } from "./generate/verified-path.js";
+export type { PathFunction } from "./generate/verified-path.js";
+export type { ParamValue, LooseParams, ActionName, ActionParams, ControllerName, ActionsOf, VerifiedPath, GlobSegment, RestSegments } from "./generate/typed-routes.js";

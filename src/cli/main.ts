@@ -1,15 +1,16 @@
 /**
  * The `switchyard` command line: `routes` prints an application's route table as
  * `bin/rails routes` does (or as JSON or HTML; `--unused`: the routes without a controller or
- * action; `--lint`: the table's problems), `types` writes the typed-helper declarations, `serve`
+ * action; `--lint`: the table's problems; `--verify`: the `p(...)` paths no route matches), `types` writes the typed-helper declarations, `serve`
  * serves the application over HTTP.
  *
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
+ *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
- * or controllers could not be loaded or rendered, 2 bad usage, 3 `--unused` or `--lint` found
+ * or controllers could not be loaded or rendered, 2 bad usage, 3 `--unused`, `--lint` or `--verify` found
  * something), and writes through an injectable `io` so tests can run it in-process.
  */
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import { loadRoutes, renderHelperTypes, type DrawOptions, type RouteSet } from "
 import { routesToJson } from "./json.js";
 import { formatLintFindings } from "./lint.js";
 import { findUnusedRoutes } from "./unused.js";
+import { DEFAULT_VERIFY_GLOBS, verifyFiles, verifyPaths } from "./verify.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
 import type { RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
@@ -45,6 +47,9 @@ switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused]
       --lint             Print the routes no request reaches, verb + path pairs declared twice, constraint
                          regexps that backtrack catastrophically and resources whose only/except leave no
                          route, with the fix (exit status 3 if any)
+      --verify [GLOB...] Print each p(...) / p\`...\` path of the source that no route matches, as file:line:col
+                         (exit status 3 if any); GLOBs are relative to the current directory (default: the
+                         application's app/ and config/ .ts/.tsx/.js files)
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 switchyard types [--root DIR] [--out FILE]
@@ -66,6 +71,7 @@ const ROUTES_OPTIONS = {
   html: { type: "boolean" },
   unused: { type: "boolean" },
   lint: { type: "boolean" },
+  verify: { type: "boolean" },
   ...ROOT_OPTION,
   ...HELP_OPTION,
 } as const satisfies ParseArgsConfig["options"];
@@ -93,21 +99,23 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
 }
 
 async function routesCommand(argv: string[], io: CliIO): Promise<number> {
-  const parsed = parse(argv, ROUTES_OPTIONS, io);
+  const parsed = parse(argv, ROUTES_OPTIONS, io, true);
   if (typeof parsed === "number") return parsed;
-  const { values } = parsed;
+  const { values, positionals } = parsed;
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
   }
-  const formats = [values.json && "--json", values.html && "--html", values.expanded && !values.unused && "-E/--expanded", values.unused && "--unused", values.lint && "--lint"].filter(Boolean);
+  const formats = [values.json && "--json", values.html && "--html", values.expanded && !values.unused && "-E/--expanded", values.unused && "--unused", values.lint && "--lint", values.verify && "--verify"].filter(Boolean);
   if (formats.length > 1) return usageError(io, `${formats.join(" and ")} cannot be combined`);
+  if (positionals.length > 0 && !values.verify) return usageError(io, `unexpected argument ${JSON.stringify(positionals[0])} (only --verify takes GLOBs)`);
 
   const root = path.resolve(values.root ?? process.cwd());
   const findings: RouteLintFinding[] = [];
   const routes = await load(root, io, values.lint ? { warn: (finding) => findings.push(finding) } : {});
   if (!routes) return 1;
 
+  if (values.verify) return verifyCommand(routes, root, positionals, io);
   const filter = { controller: values.controller, grep: values.grep };
   if (values.lint) {
     const { text, shown } = formatLintFindings(routes.routes, findings, filter);
@@ -134,6 +142,19 @@ async function routesCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(routes.inspect({ ...filter, expanded: values.expanded ?? false }) + "\n");
   }
   return 0;
+}
+
+async function verifyCommand(routes: RouteSet, root: string, globs: string[], io: CliIO): Promise<number> {
+  const cwd = globs.length > 0 ? process.cwd() : root;
+  try {
+    const files = await verifyFiles(cwd, globs.length > 0 ? globs : DEFAULT_VERIFY_GLOBS);
+    const { text, found } = await verifyPaths(routes.routes, cwd, files, root);
+    io.stdout.write(text + "\n");
+    return found > 0 ? FOUND : 0;
+  } catch (error) {
+    io.stderr.write(`switchyard routes --verify: could not read the source of ${root}\n${describe(error)}\n`);
+    return 1;
+  }
 }
 
 async function typesCommand(argv: string[], io: CliIO): Promise<number> {
@@ -190,7 +211,7 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env }, io);
 }
 
-/** The exit status of `routes --unused` and `routes --lint` when they found something (1 is a load error, 2 bad usage). */
+/** The exit status of `routes --unused`, `--lint` and `--verify` when they found something (1 is a load error, 2 bad usage). */
 const FOUND = 3;
 
 /**
@@ -218,11 +239,11 @@ async function load(root: string, io: CliIO, options: DrawOptions = {}): Promise
   }
 }
 
-type Parsed<O extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: false }>>;
+type Parsed<O extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>>;
 
-function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, io: CliIO): Parsed<O> | number {
+function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, io: CliIO, allowPositionals = false): Parsed<O> | number {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }) as Parsed<O>;
+    return parseArgs({ args: argv, options, strict: true, allowPositionals }) as Parsed<O>;
   } catch (error) {
     return usageError(io, error instanceof Error ? error.message : String(error));
   }

@@ -8,6 +8,8 @@
 import type { RouteTable } from "../table/route-table.js";
 import { compileRoute } from "./compile.js";
 import { optionName } from "../uri/url.js";
+import { renderActionParams } from "./action-params.js";
+import { renderPathShapes } from "./verified-path.js";
 
 export interface RenderTypesOptions {
   /** The module specifier to augment and import from (default `"switchyard"`). */
@@ -118,9 +120,15 @@ export function renderHelperTypes(routes: RouteTable, options: RenderTypesOption
   lines.push("  route_for(name: RouteName, ...args: unknown[]): string;");
   lines.push("}");
   lines.push("");
+  // Typed action params and verified paths (issue 23): `ActionContext<"photos#show">`, `p(path)`.
+  lines.push(`import type { GlobSegment, RestSegments } from ${JSON.stringify(moduleName)};`, "");
+  lines.push(...renderActionParams(routes), "", ...renderPathShapes(routes));
+  lines.push("");
   lines.push(`declare module ${JSON.stringify(moduleName)} {`);
   lines.push("  interface Register {");
   lines.push("    helpers: AppHelpers;");
+  lines.push("    actions: AppActionParams;");
+  lines.push("    paths: AppPathShapes;");
   lines.push("  }");
   lines.push("}");
   lines.push("");

@@ -10,7 +10,7 @@ import { assignOptions, dict, generationError, renderGenerated, routeSetUrlFor }
 import { type RouteBase, fastRouteUrl, routeBase } from "./fast-path.js";
 import type { RouteHelper } from "./helpers.js";
 import { isHash } from "../support/ruby.js";
-import { type ParamValue, recordParam, toParam } from "../uri/query.js";
+import { type ToParamValue, recordParam, toParam } from "../uri/query.js";
 import type { Dict, UrlKind } from "../uri/url.js";
 
 /**
@@ -45,7 +45,7 @@ function escapedSegment(a: unknown, esc: (s: string) => string): string | null {
   return s === null ? null : esc(s);
 }
 
-function segmentOf(v: ParamValue): string | null {
+function segmentOf(v: ToParamValue): string | null {
   if (v === null || v === "" || v === false) return null;
   return typeof v === "string" ? v : String(v);
 }
@@ -84,7 +84,7 @@ function splitTrailingOptions(call: SplitCall): RouteHelper {
  */
 function optimizedPathHelper(
   cr: CompiledRoute, failure: (args: readonly unknown[]) => never, other: RouteHelper,
-  optimized: (args: readonly unknown[], param: (v: unknown) => ParamValue) => string,
+  optimized: (args: readonly unknown[], param: (v: unknown) => ToParamValue) => string,
 ): RouteHelper {
   const { literals: L, indexes: I, escapers: E } = cr.template;
   const argSize = cr.positionalParts.length;
@@ -146,7 +146,7 @@ export function namedHelper(ctx: HelperContext, cr: CompiledRoute, kind: UrlKind
   }
 
   /** The optimized helper's path from exactly the required segments (`to_param`'d by `param`), or its error. */
-  function optimizedPath(args: readonly unknown[], param: (v: unknown) => ParamValue): string {
+  function optimizedPath(args: readonly unknown[], param: (v: unknown) => ToParamValue): string {
     const values: string[] = new Array<string>(argSize);
     for (let i = 0; i < argSize; i++) {
       const s = segmentOf(param(args[i]));
@@ -186,7 +186,7 @@ export function namedHelper(ctx: HelperContext, cr: CompiledRoute, kind: UrlKind
   const any = splitTrailingOptions(call);
   if (optimized && !shapesUrl && kind === "path") {
     const helper = optimizedPathHelper(cr, optimizedFailure, any, optimizedPath);
-    ctx.recordPaths.set(helper, { argSize, path: (records) => optimizedPath(records, recordParam as (v: unknown) => ParamValue) });
+    ctx.recordPaths.set(helper, { argSize, path: (records) => optimizedPath(records, recordParam as (v: unknown) => ToParamValue) });
     return helper;
   }
   return any;

@@ -4,7 +4,7 @@
  * helpers are made only when an action reads them: serving a request from node's
  * `IncomingMessage` never builds a `Request` unless asked (a few microseconds a request in Node 20).
  */
-import type { Helpers, Route, RouteSet } from "../index.js";
+import type { ActionName, ActionParams, Helpers, Route, RouteSet } from "../index.js";
 import { escapeHtml } from "../support/html.js";
 import { splitHostHeader } from "../uri/host.js";
 import type { Exchange } from "./transport/exchange.js";
@@ -13,9 +13,13 @@ import { HTML } from "./reply.js";
 /** Rails' params: path parameters over the query string's over the body's, Rack's nesting (`a[b][]`). No inherited keys. */
 export type Params = Record<string, unknown>;
 
-export class ActionContext {
+/**
+ * `A`: the `controller#action` served. After `switchyard types`, `ActionContext<"photos#show">`
+ * types `params` from the routes reaching it (see `ActionParams`); without `A`, `params` is `Params`.
+ */
+export class ActionContext<A extends ActionName = ActionName> {
   /** Rails' `params`: the body's, then the query string's, then the route's path parameters (controller, action, id, format...). */
-  readonly params: Params;
+  readonly params: ActionParams<A>;
   /** The matched route (`route.name`, `route.path`, ...). */
   readonly route: Route;
   readonly #ex: Exchange;
@@ -27,7 +31,7 @@ export class ActionContext {
     this.#ex = ex;
     this.#routes = routes;
     this.route = route;
-    this.params = params;
+    this.params = params as ActionParams<A>;
   }
 
   /** The request as a WHATWG `Request`: its URL the one the client asked for, its method the served one (after `_method`). */

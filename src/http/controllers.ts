@@ -11,6 +11,7 @@
  * `Controller` base, so a `:action` segment cannot reach `toString` or `__proto__`.
  */
 import path from "node:path";
+import type { ActionName, ActionParams, ActionsOf, ControllerName } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { camelize } from "../support/inflector.js";
 import { defaultExport, exportNames, findUserFile, UserFileLoader, userFileCandidates } from "../support/user-files.js";
@@ -33,11 +34,27 @@ export type ControllerMap = Readonly<Record<string, ControllerDefinition>>;
 /**
  * A base class for controllers, if wanted: `this.params`, `this.request`, `this.helpers`,
  * `this.redirectTo()` as in a Rails controller. Its own members are never actions.
+ *
+ * `C`: the controller path (`Controller<"photos">`). After `switchyard types`,
+ * `this.paramsFor<"show">()` is `show`'s typed params, and an action no route reaches is a compile
+ * error there; an action may also take its context typed, `show(ctx: ActionContext<"photos#show">)`.
  */
-export class Controller {
+export class Controller<C extends ControllerName = ControllerName> {
   constructor(readonly context: ActionContext) {}
   get params(): ActionContext["params"] {
     return this.context.params;
+  }
+  /** `this.params`, typed as action `A` of this controller gets them (see `ActionParams`). */
+  paramsFor<A extends ActionsOf<C>>(): ActionParams<`${C}#${A}`> {
+    return this.context.params as ActionParams<`${C}#${A}`>;
+  }
+  /** The method the request is served with (`DELETE` for a form POST with `_method=delete`). */
+  get method(): string {
+    return this.context.method;
+  }
+  /** The method the client sent (Rails' `request.method`). */
+  get originalMethod(): string {
+    return this.context.originalMethod;
   }
   get request(): Request {
     return this.context.request;
@@ -49,6 +66,21 @@ export class Controller {
   redirectTo(target: string, status?: number): Response {
     return this.context.redirectTo(target, status);
   }
+}
+
+/**
+ * The actions of controller `C` as an object of functions, each taking its typed context: an
+ * action no route reaches is a compile error (an excess property), after `switchyard types`.
+ *
+ *     export default { show(ctx) { return ctx.params.id; } } satisfies Actions<"photos">;
+ */
+export type Actions<C extends ControllerName> = {
+  [A in ActionsOf<C>]?: (context: ActionContext<Extract<`${C}#${A}`, ActionName>>) => unknown;
+};
+
+/** `defineController<"photos">({ show(ctx) { ... } })`: an object of actions checked as `Actions<C>`, returned as it is. */
+export function defineController<C extends ControllerName>(actions: Actions<C>): Actions<C> {
+  return actions;
 }
 
 /** Rails' `uninitialized constant PhotosController` (a `RoutingError`, 404), naming the controller path looked for. */

@@ -10,7 +10,7 @@ import { generateExtras } from "../generate/extras.js";
 import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "../recognize/index.js";
 import { RouteSet } from "../route-set.js";
 import { isHash, rubyHash, rubyIndifferentHash, rubyInspect, rubyString } from "../support/ruby.js";
-import { uriUnescape } from "../uri/path.js";
+import { normalizePath, uriUnescape } from "../uri/path.js";
 import { parseUri } from "../uri/uri.js";
 import { diff, message, type Message } from "./minitest.js";
 
@@ -168,12 +168,6 @@ function recognizerFrom(routes: RouteSet, from: number): Recognizer | RouteSet {
   let recognizer = byIndex.get(from);
   if (recognizer === undefined) byIndex.set(from, (recognizer = compileRecognizer(routes.routes.slice(from))));
   return recognizer;
-}
-
-/** `Journey::Router::Utils.normalize_path`, for the path Rails names in "No route matches" (a query stays). */
-function normalizePath(path: string): string {
-  const p = ("/" + path).replace(/\/+/g, "/").replace(/\/+$/, "").replace(/%[a-f0-9]{2}/g, (m) => m.toUpperCase());
-  return p === "" ? "/" : p;
 }
 
 /** Ruby's `==` on the values an assertion compares: strings, numbers, booleans, nil, Arrays and Hashes (in any key order). */

@@ -10,7 +10,7 @@ import { compareStrings, dict, isHash, numberToS } from "../support/ruby.js";
 import { cgiEscape } from "./escape.js";
 
 /** What `to_param` gives: a string, `nil`, or (as Ruby's `true.to_param`) a boolean. */
-export type ParamValue = string | boolean | null;
+export type ToParamValue = string | boolean | null;
 
 // ---------------------------------------------------------------- to_param
 
@@ -35,7 +35,7 @@ function leave(): void {
 }
 
 /** `Object#to_param`: records give `toParam()` (else their `id`), arrays join with `/`. */
-export function toParam(v: unknown): ParamValue {
+export function toParam(v: unknown): ToParamValue {
   switch (typeof v) {
     case "string": return v;
     case "number": return numberToS(v);
@@ -64,7 +64,7 @@ export function toParam(v: unknown): ParamValue {
 }
 
 /** `to_param` of a record (an object known to be neither an array nor a Hash): `toParam()`, else its `id`. */
-export function recordParam(v: object): ParamValue {
+export function recordParam(v: object): ToParamValue {
   const rec = v as { toParam?: unknown; to_param?: unknown; id?: unknown };
   if (typeof rec.toParam === "function") return toParam((rec.toParam as () => unknown).call(v));
   if (typeof rec.to_param === "function") return toParam((rec.to_param as () => unknown).call(v));

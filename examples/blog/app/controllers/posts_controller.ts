@@ -2,6 +2,7 @@
 // (Rails' redirect_to), and the member/collection routes. The routes sit under an optional
 // `(:locale)` scope, so helpers get the id by name (`post_path({ id: post })`): a positional
 // argument would fill `:locale` first, as in Rails.
+import { p } from "switchyard";
 import { Controller } from "switchyard/http";
 import { Posts, postAttributes, type Post } from "../models/post.js";
 import { buttonTo, form, h, layout, postFields } from "../views/layout.js";
@@ -57,7 +58,7 @@ ${post.published ? buttonTo("Unpublish", publish_post_path({ id: post }), "delet
     const post = this.#post();
     if (post instanceof Response) return post;
     Posts.delete(post.id);
-    return this.redirectTo(this.helpers.posts_path(), 303);
+    return this.redirectTo(p("/posts"), 303);
   }
 
   drafts(): string {

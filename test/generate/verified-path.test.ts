@@ -1,0 +1,118 @@
+// Verified paths (issue 23): `p` at run time (the call form as written, the tagged form escaped
+// as helpers escape a segment), and the one matcher `--verify` and the `.d.ts` share — which
+// accepts every path the helpers generate.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { ArgumentError, draw, loadRoutes, p, type RouteSet } from "../../src/index.js";
+import { matchPath, pathShapes, shapeType } from "../../src/generate/verified-path.js";
+
+const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
+
+const app = () => draw((r) => {
+  r.root("pages#home");
+  r.resources("photos", () => { r.resources("comments", { only: ["index", "show"] }); });
+  r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
+  r.get("files/*path", { to: "files#show", as: "file" });
+  r.get("v:version/ping", { to: "pings#show", as: "ping" });
+  r.get("archive/:year(/:month)", { to: "archives#show", as: "archive" });
+  r.mount((_req: Request) => new Response(""), { at: "/jobs", as: "jobs" });
+});
+
+describe("p", () => {
+  it("returns the call form's path as written", () => {
+    assert.equal(p("/about"), "/about");
+    assert.equal(p(`/photos/${1}/edit?x=${"a b"}`), "/photos/1/edit?x=a b");
+  });
+
+  it("escapes the tagged form's values as a helper escapes a segment: / ? # and spaces, a record by its toParam()/id", () => {
+    const photo = { id: 7 };
+    const named = { toParam: () => "a b/c?d#e" };
+    assert.equal(p`/photos/${photo}/comments/${named}`, "/photos/7/comments/a%20b%2Fc%3Fd%23e");
+    assert.equal(p`/photos/${photo}`, app().helpers.photo_path(photo));
+    assert.equal(p`/tags/${"café"}`, "/tags/caf%C3%A9");
+  });
+
+  it("throws naming the template when a tagged value is missing", () => {
+    assert.throws(() => p`/photos/${null}/edit`, (e: Error) => e instanceof ArgumentError && /p`\/photos\/\$\{\.\.\.\}\/edit`: its \$\{\.\.\.\} number 1 is null/.test(e.message));
+    assert.throws(() => p`/a/${"x"}/${""}`, /number 2 is ""/);
+  });
+});
+
+describe("path shapes", () => {
+  it("expand optional groups into segment shapes: literal text, parameters, globs, and a mount's rest", () => {
+    const shapes = pathShapes(app().routes).map(shapeType);
+    for (const s of [
+      "readonly []",
+      'readonly ["photos", string]',
+      'readonly ["photos", `${string}.${string}`]',
+      'readonly ["photos", string, "comments", string]',
+      'readonly [string, "pages", string]',
+      'readonly ["pages", string]',
+      'readonly ["files", GlobSegment]',
+      'readonly [`v${string}`, "ping"]',
+      'readonly ["archive", string, string]',
+      'readonly ["jobs", RestSegments]',
+    ]) assert.ok(shapes.includes(s), `${s} in\n${shapes.join("\n")}`);
+  });
+
+  const shapes = pathShapes(app().routes);
+  const ok = (...pieces: string[]) => matchPath(shapes, pieces);
+
+  it("accept a path a route matches segment by segment, a ${...} standing for one segment or part of one", () => {
+    assert.ok(ok("/"));
+    assert.ok(ok("/photos/", "/edit"));
+    assert.ok(ok("/photos/", ".json"));
+    assert.ok(ok("/photos/", "/comments?page=", ""));
+    assert.ok(ok("/en/pages/", ""));
+    assert.ok(ok("/files/a/b/", ""));
+    assert.ok(ok("/v", "/ping"));
+    assert.ok(ok("/jobs"));
+    assert.ok(ok("/jobs/queue/", ""));
+    assert.ok(ok("/photos/1/"));
+  });
+
+  it("reject a misspelled segment, a ${...} where the route has literal text or spanning segments, an empty segment, a relative path", () => {
+    assert.ok(!ok("/photoz/", ""));
+    assert.ok(!ok("/photos/", "/edt"));
+    assert.ok(!ok("/", ""));
+    assert.ok(!ok("/photos/", "/", ""));
+    assert.ok(!ok("/photos//edit"));
+    assert.ok(!ok("photos"));
+    assert.ok(!ok("/files"));
+    assert.ok(!ok("/", "/ping"));
+  });
+});
+
+/** Calls every named route's `_path` helper with values its requirements accept, returning the paths made. */
+function everyNamedPath(routes: RouteSet): Map<string, string> {
+  const candidates = ["1", "en", "2024", "05", "a"];
+  const out = new Map<string, string>();
+  const helpers = routes.helpers as unknown as Record<string, (options: Record<string, unknown>) => string>;
+  for (const [name, route] of routes.namedRoutes) {
+    const parts = route.pattern.requiredNames;
+    for (let n = 0; n < candidates.length ** parts.length && !out.has(name); n++) {
+      const options: Record<string, unknown> = {};
+      parts.forEach((part, i) => (options[part] = candidates[Math.floor(n / candidates.length ** i) % candidates.length]));
+      try {
+        out.set(name, helpers[`${name}_path`]!(options));
+      } catch {
+        // a requirement refused these values: try the next
+      }
+    }
+  }
+  return out;
+}
+
+describe("helpers and p agree", () => {
+  for (const [label, routes] of [["a fixture table", async () => app()], ["examples/blog", () => loadRoutes({ root: blog })]] as const) {
+    it(`every named route's helper path is a path p accepts (${label})`, async () => {
+      const set = await routes();
+      const shapes = pathShapes(set.routes);
+      const paths = everyNamedPath(set);
+      assert.ok(paths.size >= set.namedRoutes.size - 1, `a path for each named route: ${[...set.namedRoutes.keys()].filter((n) => !paths.has(n))}`);
+      for (const [name, made] of paths) assert.ok(matchPath(shapes, [made]), `${name}_path gave ${made}, which p rejects`);
+    });
+  }
+});
