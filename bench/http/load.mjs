@@ -1,12 +1,12 @@
 // The load generator of bench/http, in a process of its own (forked by bench/http/run.mjs with an
 // IPC channel): takes one job, runs autocannon with it, sends back the figures and exits.
-// Job: { url, connections, pipelining, requests: [{ method, path }], and duration (s) | amount
-// (requests, stopped after maxSeconds) }; every connection walks the request list in order, round
+// Job: { url, connections, pipelining, requests: [{ method, path }], duration (s), latency };
+// every connection walks the request list in order, round
 // and round, connection i starting i/connections of the way in: a run shorter than a list per
 // connection then still sends the whole mix (autocannon starts every connection at the list's
 // head, and cannot move one that pipelines). Latency percentiles are computed here from every response's time
 // (autocannon's own histogram keeps whole milliseconds and 2xx answers only); with `latency: false`
-// (the untimed runs) they are not kept.
+// (the warm-ups) they are not kept.
 import autocannon from "autocannon";
 
 process.on("disconnect", () => process.exit(0)); // the harness is gone
@@ -21,7 +21,7 @@ process.once("message", async (job) => {
     url: job.url,
     connections: job.connections,
     pipelining: job.pipelining,
-    ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
+    duration: job.duration,
     requests,
     ...(job.pipelining === 1 ? { setupClient: (c) => c.setRequests(rotate(client++ % job.connections)) } : {}),
     timeout: 10,
@@ -38,9 +38,7 @@ process.once("message", async (job) => {
       times[n++] = ms;
     });
   }
-  const timer = job.maxSeconds ? setTimeout(() => run.stop(), job.maxSeconds * 1000) : null;
   const result = await run;
-  clearTimeout(timer);
   const sorted = times.subarray(0, n).sort();
   const pct = (p) => (n === 0 ? null : sorted[Math.min(n - 1, Math.floor((p / 100) * n))]);
   const statuses = {};

@@ -1,7 +1,7 @@
 // One server of bench/http in a process of its own: `node --expose-gc server.mjs NAME`, forked by
 // bench/http/run.mjs with an IPC channel. Loads servers/NAME.mjs, whose default export builds a
 // node:http Server (not yet listening) for the rails-app table, listens on 127.0.0.1 (a free port)
-// and tells the parent { ready: port }, or { skip: reason } when the server's module is missing (a
+// and tells the parent { ready: port, note } (note: what the module says of itself, e.g. Hono's router), or { skip: reason } when the server's module is missing (a
 // switchyard adapter, in a build from before switchyard/http), or { failed: message }. Then answers { heap: true } with the
 // memory in use after full collections, and exits on { exit: true } or when the parent goes.
 import { setImmediate as tick } from "node:timers/promises";
@@ -21,7 +21,7 @@ try {
 }
 // Idle keep-alive sockets of a finished load run must not hold the process, nor time out mid-run.
 server.keepAliveTimeout = 60_000;
-server.listen(0, "127.0.0.1", () => send({ ready: server.address().port }));
+server.listen(0, "127.0.0.1", () => send({ ready: server.address().port, note: server.note }));
 server.on("error", async (e) => { await send({ failed: e.stack }); process.exit(1); });
 
 /** heapUsed after collections: V8's gc() runs a full mark-compact; a few, a tick apart, let finalizers and weak callbacks settle. */

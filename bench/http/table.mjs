@@ -31,6 +31,40 @@ export function peerPaths(route, fmt = (base) => `${base}.:format`) {
   return route.path.endsWith("(.:format)") ? [base, fmt(base)] : [base];
 }
 
+/** The content-type of every 200 here: switchyard's for an action's string, which each peer is told to send. */
+export const HTML = "text/html; charset=utf-8";
+
+/**
+ * The routes grouped as an app written resource by resource mounts them (Express' Router per
+ * resource): a route's prefix is the longest run of its leading static segments that is itself a
+ * collection path (`/photos` for `/photos/:id/edit(.:format)` and `/photos/search(.:format)`,
+ * `/admin/users` for `/admin/users/:id(.:format)`, `/magazines` for its nested
+ * `/magazines/:magazine_id/ads(.:format)`), or "" (the app itself) for the collection paths, the
+ * root and one-segment routes. Groups in the order of their first route; in each, its paths (made
+ * relative to the prefix) in the order of their first route, each with its routes' methods and keys.
+ * @returns {{ prefix: string, paths: { path: string, routes: { method: string, key: string }[] }[] }[]}
+ */
+export function resourceGroups(routes) {
+  const collections = new Set(routes.filter((r) => r.path.endsWith("(.:format)")).map((r) => r.path.slice(0, -"(.:format)".length)));
+  const prefixOf = (path) => {
+    const segs = path.split("/").slice(1);
+    let prefix = "";
+    for (let i = 0, at = ""; i < segs.length - 1 && !/[:*(]/.test(segs[i]); i++) {
+      at += `/${segs[i]}`;
+      if (collections.has(at)) prefix = at;
+    }
+    return prefix;
+  };
+  const groups = new Map();
+  for (const { method, path, key } of routes) {
+    const prefix = prefixOf(path);
+    const group = groups.get(prefix) ?? groups.set(prefix, new Map()).get(prefix);
+    const rest = path.slice(prefix.length);
+    (group.get(rest) ?? group.set(rest, []).get(rest)).push({ method, key });
+  }
+  return [...groups].map(([prefix, paths]) => ({ prefix, paths: [...paths].map(([path, routes]) => ({ path, routes })) }));
+}
+
 export class Skip extends Error {}
 
 /**

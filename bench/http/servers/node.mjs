@@ -1,13 +1,19 @@
-// The limit: bare node:http and the least routing that answers the rails-app table as Rails does.
+// The ceiling: bare node:http and the least routing that answers the rails-app table as Rails does,
+// written by hand over the table (what a switch over it comes to), answering what switchyard-node
+// answers: 200 text/html; charset=utf-8 with the route key, 404 text/plain "Not Found\n", each with
+// its Content-Length (node:http adds Date, Connection and Keep-Alive, as for every server here).
 // Static paths (a route without parameters, with and without its `.format`) are one
 // Map<"METHOD /path", key> lookup. Other paths walk a segment trie built from the routes with
 // parameters: at each segment an exact static child first, then the one `:param` child (Rails'
 // `[^/.?]+`: any segment without a dot), backtracking when a branch dead-ends; the last segment may
 // carry `.format` (a dot, then no dot) for routes declared with `(.:format)`. No parameter is
 // extracted, decoded or validated and the path is not normalised: the action here needs the route
-// key only, which no real router can assume. The action: 200 text/plain, the route key.
+// key only, which no real router can assume.
 import http from "node:http";
-import { peerPaths } from "../table.mjs";
+import { HTML, peerPaths } from "../table.mjs";
+
+const TEXT = "text/plain; charset=utf-8";
+const NOT_FOUND = "Not Found\n";
 
 /** Trie node: static children by segment, one param child, route keys by method (with format and without). */
 const node = () => ({ statics: new Map(), param: null, keys: new Map(), fmtKeys: new Map() });
@@ -58,10 +64,10 @@ export default function create(table) {
     const q = req.url.indexOf("?");
     const key = match(req.method, q === -1 ? req.url : req.url.slice(0, q));
     if (key === undefined) {
-      res.writeHead(404, { "content-type": "text/plain" });
-      res.end("Not Found");
+      res.writeHead(404, { "content-type": TEXT, "content-length": NOT_FOUND.length });
+      res.end(NOT_FOUND);
     } else {
-      res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      res.writeHead(200, { "content-type": HTML, "content-length": Buffer.byteLength(key) });
       res.end(key);
     }
   });

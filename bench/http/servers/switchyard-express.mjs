@@ -1,14 +1,14 @@
 // switchyard's express middleware (switchyard/express, SPEC §6) as an Express 5 app's only
-// middleware, over the fetch handler; a request no route matches goes on (next()) to express' 404.
-// Assumed API: the module's default (or sole) export takes the handler and returns the middleware.
+// middleware; a request no route matches goes on (next()) to Express' 404. The app is
+// servers/express.mjs' expressApp(): X-Powered-By off, as on the Express baseline.
 import http from "node:http";
-import express from "express";
 import { importSwitchyard, soleExport, switchyardApp } from "../table.mjs";
+import { expressApp } from "./express.mjs";
 
 export default async function create(table) {
   const middleware = soleExport(await importSwitchyard("./express"), "switchyard/express");
   const { handler } = await switchyardApp(table);
-  const app = express();
+  const app = expressApp();
   app.use(middleware(handler));
   return http.createServer(app);
 }
