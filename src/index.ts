@@ -22,5 +22,7 @@ export { compileRecognizer } from "./recognize/index.js";
 export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RecognizeRequest, RouteParams, RedirectResponse, StrategyName } from "./recognize/index.js";
 export type { Helpers, BaseHelpers, Register, HelperOptions, Param, RecordLike, PolymorphicTarget, UrlForTarget, RouteHelper } from "./generate/helpers.js";
 export { renderHelperTypes } from "./generate/declarations.js";
+export { renderBrowserHelpers } from "./generate/browser/module.js";
+export type { BrowserHelpers } from "./generate/browser/module.js";
 export type { RenderTypesOptions } from "./generate/declarations.js";
 export type { PatternNode } from "./pattern/ast.js";
