@@ -197,7 +197,9 @@ async function jsCommand(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const out = path.resolve(values.out);
-  const dts = out.replace(/\.(m?js)$/, "") + (out.endsWith(".mjs") ? ".d.mts" : ".d.ts");
+  // routes.js -> routes.d.ts (an .mjs or .cjs module: .d.mts, .d.cts).
+  const ext = path.extname(out);
+  const dts = out.slice(0, out.length - ext.length) + ".d" + (ext.endsWith("js") ? ext.replace(/js$/, "ts") : ".ts");
   try {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, rendered.js);
