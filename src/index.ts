@@ -24,6 +24,8 @@ export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, Reco
 export type { UrlOptions, HelperOptions, Param, RecordLike } from "./table/url-options.js";
 export type { Helpers, BaseHelpers, Register, PolymorphicTarget, UrlForTarget, RouteHelper } from "./generate/helpers.js";
 export { renderHelperTypes } from "./generate/declarations.js";
+export { renderBrowserHelpers } from "./generate/browser/module.js";
+export type { BrowserHelpers } from "./generate/browser/module.js";
 export type { RenderTypesOptions } from "./generate/declarations.js";
 export type { PatternNode } from "./pattern/ast.js";
 export { p } from "./generate/verified-path.js";

@@ -7,6 +7,7 @@
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
+ *     switchyard js --out FILE [--root DIR]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
@@ -18,6 +19,7 @@ import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { renderRoutesHtml } from "../inspect/html.js";
 import { loadRoutes, renderHelperTypes, type DrawOptions, type RouteSet } from "../index.js";
+import { renderBrowserHelpers } from "../generate/browser/module.js";
 import { routesToJson } from "./json.js";
 import { formatLintFindings } from "./lint.js";
 import { findUnusedRoutes } from "./unused.js";
@@ -35,6 +37,7 @@ export const USAGE: string = `Usage: switchyard <command> [options]
 Commands:
   routes   Print the application's routes, as \`bin/rails routes\` does
   types    Write TypeScript declarations for the application's route helpers
+  js       Write the application's route helpers as an ES module for the browser, with its .d.ts
   serve    Serve the application over HTTP (its routes and app/controllers), as \`bin/rails server\` does
 
 switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
@@ -55,6 +58,10 @@ switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused]
 switchyard types [--root DIR] [--out FILE]
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
       --out FILE         Write the declarations to FILE instead of standard output
+
+switchyard js --out FILE [--root DIR]
+      --out FILE         Write the module to FILE (\`routes.js\`) and its declarations beside it (\`routes.d.ts\`)
+      --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 ${SERVE_USAGE}
   -h, --help             Show this help
@@ -95,6 +102,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   if (command === "routes") return routesCommand(rest, io);
   if (command === "types") return typesCommand(rest, io);
   if (command === "serve") return serveCommand(rest, io);
+  if (command === "js") return jsCommand(rest, io);
   return usageError(io, `unknown command ${JSON.stringify(command)}`);
 }
 
@@ -194,6 +202,38 @@ async function typesCommand(argv: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
+/** `switchyard js --out FILE`: the browser helpers module and, beside it, its `.d.ts`. */
+async function jsCommand(argv: string[], io: CliIO): Promise<number> {
+  const values = commandValues(argv, TYPES_OPTIONS, io);
+  if (typeof values === "number") return values;
+  if (values.out === undefined) return usageError(io, "js needs --out FILE (the module; its .d.ts is written beside it)");
+  const root = path.resolve(values.root ?? process.cwd());
+  const routes = await load(root, io, { sourceLocations: false });
+  if (!routes) return 1;
+  let rendered;
+  try {
+    rendered = renderBrowserHelpers(routes);
+  } catch (error) {
+    io.stderr.write(`switchyard js: could not render the browser helpers of ${root}\n${describe(error)}\n`);
+    return 1;
+  }
+  const out = path.resolve(values.out);
+  // routes.js -> routes.d.ts (an .mjs or .cjs module: .d.mts, .d.cts).
+  const ext = path.extname(out);
+  const dts = out.slice(0, out.length - ext.length) + ".d" + (ext.endsWith("js") ? ext.replace(/js$/, "ts") : ".ts");
+  try {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, rendered.js);
+    fs.writeFileSync(dts, rendered.dts);
+  } catch (error) {
+    io.stderr.write(`switchyard js: could not write ${out}\n${describe(error)}\n`);
+    return 1;
+  }
+  const shown = (f: string) => path.relative(process.cwd(), f) || f;
+  io.stderr.write(`switchyard js: wrote ${shown(out)} (${rendered.exports.length} helpers) and ${shown(dts)}\n`);
+  return 0;
+}
+
 async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   const parsed = parse(argv, SERVE_OPTIONS, io);
   if (typeof parsed === "number") return parsed;
@@ -247,6 +287,17 @@ function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[]
   } catch (error) {
     return usageError(io, error instanceof Error ? error.message : String(error));
   }
+}
+
+/** A command's option values; or its exit code, once `--help` printed the usage (0) or a bad option was reported (2). */
+function commandValues<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, io: CliIO): Parsed<O>["values"] | number {
+  const parsed = parse(argv, options, io);
+  if (typeof parsed === "number") return parsed;
+  if ((parsed.values as { help?: boolean }).help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  return parsed.values;
 }
 
 function usageError(io: CliIO, message: string): number {

@@ -21,7 +21,9 @@ export interface MapperContext {
 }
 
 type ResourceArgs = [...names: string[]] | [...names: string[], block: Block] | [...names: string[], options: ResourceOptions] | [...names: string[], options: ResourceOptions, block: Block];
-type MatchArgs = [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchOptions] | [path: string | symbol, ...more: (string | symbol)[]];
+/** Form 2 of `match` (`r.get({ "photos/:id": "photos#show", as: "photo" })`): the path is a key, so any key is allowed. */
+type MatchMap = MatchOptions & { readonly [path: string]: unknown };
+type MatchArgs = [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchMap] | [path: string | symbol, ...more: (string | symbol)[]];
 
 /**
  * The routing DSL (`r` in `draw((r) => { ... })`): Rails' `ActionDispatch::Routing::Mapper`.

@@ -7,7 +7,7 @@ import { arrayOf, type PathArg, pathArg } from "./args.js";
 import type { DrawState } from "./draw-state.js";
 import { routeName, underscored } from "./naming.js";
 import { collection, member, nested, newMember } from "./nesting.js";
-import type { MatchOptions } from "./options.js";
+import { MATCH_OPTIONS, type MatchOptions, optionKeys, RESOURCE_OPTIONS } from "./options.js";
 import { pathForAction, shorthandTo } from "./paths.js";
 import type { ResourceAction } from "./resource.js";
 import { NO_CONSTRAINTS } from "./route-builder.js";
@@ -17,12 +17,11 @@ import { defaults } from "./scoping.js";
 const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
 const VALID_ON = ["new", "collection", "member"];
 /** Keys a form-2 map (`r.get({ "path": "c#a", as: "x" })`) reserves for options; the first other key is the path. */
-const MATCH_OPTION_KEYS = new Set([
-  "to", "via", "as", "on", "controller", "action", "path", "module", "constraints", "defaults", "format", "anchor",
-  "shallow", "shallowPath", "shallowPrefix", "pathNames", "param", "only", "except", "concerns",
-]);
-/** Options `match` itself consumes; every other key becomes a default or a segment constraint. */
-const MAPPER_KEYS = new Set(["controller", "path", "to", "via", "format", "anchor", "constraints", "action", "as"]);
+const MATCH_OPTION_KEYS: ReadonlySet<string> = new Set([...optionKeys(MATCH_OPTIONS), ...optionKeys(RESOURCE_OPTIONS)]);
+/** Options `match` itself consumes (`on` and `defaults` are read apart); every other key becomes a default or a segment constraint. */
+const MAPPER_KEYS: ReadonlySet<string> = new Set([
+  "controller", "path", "to", "via", "format", "anchor", "constraints", "action", "as",
+] satisfies Exclude<keyof MatchOptions, "on" | "defaults">[]);
 const NO_OPTIONS: Hash = Object.freeze({});
 
 /** A resource's own routes are declared as action names (`get :show`); one frozen argument per action. */

@@ -5,12 +5,12 @@ import { inspectValue } from "../support/node-inspect.js";
 import { isHash } from "../support/ruby.js";
 import type { DrawState } from "./draw-state.js";
 import { match } from "./match.js";
-import type { Handler, MountMapping, MountOptions } from "./options.js";
+import { type Handler, MOUNT_OPTIONS, type MountMapping, type MountOptions, optionKeys } from "./options.js";
 import { isCallable } from "./route-builder.js";
 import type { Hash } from "./scope.js";
 
 /** The keys of `mount`'s options: in its hash form, never the application's path. */
-const MOUNT_OPTION_KEYS: ReadonlySet<string> = new Set(["at", "as", "via", "constraints", "defaults"]);
+const MOUNT_OPTION_KEYS = optionKeys(MOUNT_OPTIONS);
 
 /**
  * `mount app, at: "/x"`: any request handler, matched by path prefix with any verb. Rails' hash

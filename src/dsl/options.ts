@@ -20,87 +20,122 @@ export type PathNames = { new?: string; edit?: string; [action: string]: string 
 /** Segment constraints (`{ id: /\d+/ }`) and request constraints (`{ subdomain: "api" }`). */
 export type ConstraintMap = Record<string, RegExp | string | number | boolean | readonly unknown[] | null>;
 
-/** Options of `match` and the verb methods (`get`, `post`, ...). Unknown keys become defaults, as in Rails. */
-export interface MatchOptions {
+/**
+ * Each option set is declared once, as a const object of key -> `option<T>()`: its TypeScript type
+ * (`OptionsOf<typeof MATCH_OPTIONS>`) and its run-time key set (`optionKeys(MATCH_OPTIONS)`) both
+ * come from it, so an option added to the object is at once typed and known to the mapper, and a
+ * list the mapper keeps of its own is checked against it with `satisfies` (see match.ts, scoping.ts).
+ * Option types have no index signature: in TypeScript a misspelled key is an excess-property error.
+ * JavaScript callers keep Rails' meaning (an unknown key becomes a default, or with a RegExp a
+ * segment constraint), and `lintRoutes` reports such a key when it is one edit from an option.
+ */
+declare const optionType: unique symbol;
+/** The type-carrying marker of one option (at run time only its key matters). */
+export interface Option<T, Required extends boolean = false> {
+  readonly [optionType]?: [T, Required];
+}
+/** An optional option of type `T`. */
+const option = <T>(): Option<T> => ({});
+/** An option that must be given. */
+const required = <T>(): Option<T, true> => ({});
+
+type Declared = Record<string, Option<unknown, boolean>>;
+type TypeOf<O> = O extends Option<infer T, boolean> ? T : never;
+type RequiredKeys<D> = { [K in keyof D]: D[K] extends Option<unknown, true> ? K : never }[keyof D];
+/** The options object a declaration describes: every key optional unless declared `required`. */
+export type OptionsOf<D extends Declared> = { -readonly [K in Exclude<keyof D, RequiredKeys<D>>]?: TypeOf<D[K]> } & {
+  -readonly [K in RequiredKeys<D>]: TypeOf<D[K]>;
+} extends infer O
+  ? { [K in keyof O]: O[K] }
+  : never;
+/** The keys of a declaration, as the mapper looks them up at run time. */
+export const optionKeys = (declared: Declared): ReadonlySet<string> => new Set(Object.keys(declared));
+
+type Constraints = ConstraintMap | RequestConstraint;
+type Format = boolean | string | RegExp;
+type Actions = string | readonly string[];
+
+/** Options of `match` and the verb methods (`get`, `post`, ...). Rails' `map_match` reads them; any other key becomes a default. */
+export const MATCH_OPTIONS = {
   /** `"controller#action"`, a redirect, or a handler. */
-  to?: string | Redirect | Handler;
-  via?: Via | readonly Via[];
+  to: option<string | Redirect | Handler>(),
+  via: option<Via | readonly Via[]>(),
   /** The route name; `null`/`false` leaves the route unnamed. */
-  as?: string | null | false;
-  on?: "member" | "collection" | "new";
-  controller?: string;
-  action?: string;
+  as: option<string | null | false>(),
+  on: option<"member" | "collection" | "new">(),
+  controller: option<string>(),
+  action: option<string>(),
   /** The path when the route is given as an action name (`Symbol.for("preview")`). */
-  path?: string;
-  constraints?: ConstraintMap | RequestConstraint;
-  defaults?: Record<string, unknown>;
+  path: option<string>(),
+  /** Segment constraints (`{ id: /\d+/ }`) and request constraints (`{ subdomain: "api" }`), or a request constraint object/function. */
+  constraints: option<Constraints>(),
+  /** Defaults of the route's params (`{ format: "json" }`, or any key the route should carry). */
+  defaults: option<Record<string, unknown>>(),
   /** `false`: no `(.:format)`; `true`: a required `.:format`; a string or RegExp: a format default/constraint. */
-  format?: boolean | string | RegExp;
+  format: option<Format>(),
   /** `false` matches a path prefix. */
-  anchor?: boolean;
-  [key: string]: unknown;
-}
+  anchor: option<boolean>(),
+};
+export type MatchOptions = OptionsOf<typeof MATCH_OPTIONS>;
 
-/** Options of `scope` (and of `namespace`, `constraints`, `defaults` blocks). Unknown keys become defaults or, as RegExps, constraints. */
-export interface ScopeOptions {
-  path?: string;
+/** Options of `scope` (and of `namespace`). Rails' `Scope::OPTIONS`, plus `only`/`except` passed on to resources. */
+export const SCOPE_OPTIONS = {
+  path: option<string>(),
   /** `null` as in Rails: no module (nested, it joins as nothing: `admin/`). */
-  module?: string | null;
+  module: option<string | null>(),
   /** `null` as in Rails: no name prefix (nested, it joins as nothing: `adm__daily`). */
-  as?: string | null;
-  controller?: string;
-  action?: string;
-  shallowPath?: string;
-  shallowPrefix?: string;
-  pathNames?: PathNames;
-  constraints?: ConstraintMap | RequestConstraint;
-  defaults?: Record<string, unknown>;
-  shallow?: boolean;
-  format?: boolean | string | RegExp;
-  via?: Via | readonly Via[];
-  only?: string | readonly string[];
-  except?: string | readonly string[];
-  to?: string;
-  [key: string]: unknown;
-}
+  as: option<string | null>(),
+  controller: option<string>(),
+  action: option<string>(),
+  shallowPath: option<string>(),
+  shallowPrefix: option<string>(),
+  pathNames: option<PathNames>(),
+  constraints: option<Constraints>(),
+  defaults: option<Record<string, unknown>>(),
+  shallow: option<boolean>(),
+  format: option<Format>(),
+  via: option<Via | readonly Via[]>(),
+  only: option<Actions>(),
+  except: option<Actions>(),
+  to: option<string>(),
+};
+export type ScopeOptions = OptionsOf<typeof SCOPE_OPTIONS>;
 
-/** Options of `resources`/`resource`. */
-export interface ResourceOptions {
-  as?: string;
-  controller?: string;
-  path?: string;
-  only?: string | readonly string[];
-  except?: string | readonly string[];
-  param?: string;
-  concerns?: string | readonly string[];
-  module?: string;
-  pathNames?: PathNames;
-  shallow?: boolean;
-  shallowPath?: string;
-  shallowPrefix?: string;
-  format?: boolean | string | RegExp;
-  constraints?: ConstraintMap | RequestConstraint;
-  defaults?: Record<string, unknown>;
-  /** Any other key must hold a RegExp: a segment constraint (`id: /\d+/`). */
-  [segment: string]: unknown;
-}
+/** `namespace` takes what `scope` takes (its `path`, `as`, `module` and shallow keys default to the name). */
+export type NamespaceOptions = ScopeOptions;
 
-export interface NamespaceOptions {
-  path?: string;
-  as?: string | null;
-  module?: string | null;
-  shallowPath?: string;
-  shallowPrefix?: string;
-  [key: string]: unknown;
-}
+/** The options only `resources`/`resource` read; every scope option is also accepted (it scopes the resource). */
+export const RESOURCE_OWN_OPTIONS = {
+  as: option<string>(),
+  controller: option<string>(),
+  path: option<string>(),
+  only: option<Actions>(),
+  except: option<Actions>(),
+  /** The member segment's name (`param: "slug"`: `/photos/:slug`). */
+  param: option<string>(),
+  /** Concerns replayed in the resource (`concerns: ["commentable"]`). */
+  concerns: option<Actions>(),
+};
+/** Options of `resources`/`resource`: their own, then every scope option. */
+export const RESOURCE_OPTIONS = { ...SCOPE_OPTIONS, ...RESOURCE_OWN_OPTIONS };
+export type ResourceOptions = OptionsOf<typeof RESOURCE_OPTIONS>;
 
-export interface MountOptions {
-  at: string;
-  as?: string | null;
-  via?: Via | readonly Via[];
-  constraints?: ConstraintMap | RequestConstraint;
-  defaults?: Record<string, unknown>;
-}
+/** Options of `mount`. */
+export const MOUNT_OPTIONS = {
+  at: required<string>(),
+  as: option<string | null>(),
+  via: option<Via | readonly Via[]>(),
+  constraints: option<Constraints>(),
+  defaults: option<Record<string, unknown>>(),
+};
+export type MountOptions = OptionsOf<typeof MOUNT_OPTIONS>;
+
+/** Every option key of every option set: a key one edit from one of these that became a default is likely a typo. */
+export const ALL_OPTION_KEYS: ReadonlySet<string> = new Set([
+  ...optionKeys(MATCH_OPTIONS),
+  ...optionKeys(RESOURCE_OPTIONS),
+  ...optionKeys(MOUNT_OPTIONS),
+]);
 
 /**
  * Rails' hash form of `mount` (`mount Sidekiq::Web => "/sidekiq", as: "sidekiq"`):

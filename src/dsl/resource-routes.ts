@@ -9,16 +9,17 @@ import { concerns } from "./concerns.js";
 import type { DrawState } from "./draw-state.js";
 import { mapVerb } from "./match.js";
 import { collection, member, nested, newMember, shallow } from "./nesting.js";
-import type { Block, PathNames, ScopeOptions } from "./options.js";
+import { type Block, optionKeys, type PathNames, RESOURCE_OPTIONS, RESOURCE_OWN_OPTIONS, type ScopeOptions } from "./options.js";
 import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
-import { type Hash, SCOPE_KEYS } from "./scope.js";
+import type { Hash } from "./scope.js";
 import { scope } from "./scoping.js";
 
 type ResourceKind = "resources" | "resource";
 
-const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
+/** The keys only a resource reads; the others scope it. */
+const OWN_KEYS = optionKeys(RESOURCE_OWN_OPTIONS);
 /** Keys `resources`/`resource` accept: Rails' resource options plus every scope option. */
-const RESOURCE_KEYS = new Set([...RESOURCE_OPTIONS, ...SCOPE_KEYS.filter((k) => k !== "blocks" && k !== "options"), "shallow"]);
+const RESOURCE_KEYS = optionKeys(RESOURCE_OPTIONS);
 
 /** A key as it is written in an object literal: bare when it is an identifier, else quoted. */
 const objectKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
@@ -114,7 +115,7 @@ function applyCommonBehavior(st: DrawState, kind: ResourceKind, names: string[],
   }
   const scopeOptions: Hash = {};
   for (const key of Object.keys(options)) {
-    if (!RESOURCE_OPTIONS.includes(key)) {
+    if (!OWN_KEYS.has(key)) {
       scopeOptions[key] = options[key];
       delete options[key];
     }

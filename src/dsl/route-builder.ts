@@ -4,6 +4,8 @@
 import { ArgumentError } from "../errors.js";
 import type { PathPattern, PatternCache } from "../pattern/path.js";
 import { inspectValue } from "../support/node-inspect.js";
+import { nearestWord } from "../support/spelling.js";
+import { ALL_OPTION_KEYS } from "./options.js";
 import { asRubyRegExp, RubyRegExpError } from "../pattern/ruby-regexp.js";
 import { rubyFormOf } from "../support/regexp-forms.js";
 import { isHash, rubyInspect, rubyRegexpInspect } from "../support/ruby.js";
@@ -419,10 +421,27 @@ function checkControllerAction(options: Hash, pathParams: readonly string[], mod
   const controller = targetController(input, parts, module);
   const action = targetAction(input, parts);
   const checkedController = controller != null ? translateController(controller) : undefined;
-  if (controller == null && !pathParams.includes("controller")) throw new ArgumentError("Missing :controller key on routes definition, please check your routes.");
-  if (action == null && !pathParams.includes("action")) throw new ArgumentError("Missing :action key on routes definition, please check your routes.");
+  if (controller == null && !pathParams.includes("controller")) {
+    throw new ArgumentError(`Missing :controller key on routes definition, please check your routes.${misspelledTarget(input, "controller")}`);
+  }
+  if (action == null && !pathParams.includes("action")) throw new ArgumentError(`Missing :action key on routes definition, please check your routes.${misspelledTarget(input, "action")}`);
   if (controller != null) options.controller = checkedController;
   if (action != null) options.action = action instanceof RegExp ? action : String(action);
+}
+
+/**
+ * Rails' message says nothing of the route; when one of its keys is a misspelling of `to:` or of
+ * the missing key (`too: "pages#about"`), this names the route and the key (Rails' text is kept
+ * as it is otherwise: the conformance fixtures hold it).
+ */
+function misspelledTarget(input: RouteInput, missing: "controller" | "action"): string {
+  for (const key in input.options) {
+    const option = nearestWord(key, ALL_OPTION_KEYS, 1);
+    if (key === option || (option !== "to" && option !== missing)) continue;
+    const verbs = input.via.map((v) => String(v).toUpperCase()).join("|");
+    return ` ${verbs} ${input.path} gives ${key}: ${inspectValue(input.options[key])}, which became a default; did you mean ${option}:?`;
+  }
+  return "";
 }
 
 function normalizeFormat(formatted: unknown, input: RouteInput, pattern: PathPattern): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {

@@ -24,9 +24,9 @@ type Escaper = (s: string) => string;
 /** A path-parameter slot: its name, its index in the route's `parts`, and its escaper (`*glob` and `:controller` keep `/`). */
 interface Slot { readonly name: string; readonly index: number; readonly escape: Escaper }
 /** A literal, a parameter, or an optional group's nodes. */
-type Item = string | Slot | readonly PatternNode[];
+export type Item = string | Slot | readonly PatternNode[];
 
-function isGroup(item: Item): item is readonly PatternNode[] {
+export function isGroup(item: Item): item is readonly PatternNode[] {
   return Array.isArray(item);
 }
 
@@ -42,7 +42,8 @@ function slotFor(node: PatternNode, parts: readonly string[]): Slot | null {
   return null;
 }
 
-function items(nodes: readonly PatternNode[], parts: readonly string[]): Item[] {
+/** A level of a pattern as the formatter reads it: literal runs, parameter slots, optional groups (also what `switchyard js` writes). */
+export function items(nodes: readonly PatternNode[], parts: readonly string[]): Item[] {
   const out: Item[] = [];
   const push = (item: Item) => {
     const last = out[out.length - 1];

@@ -4,6 +4,7 @@ import { verbLabel, type LintFinding } from "./check.js";
 import { backtrackingCheck } from "./checks/backtracking.js";
 import { duplicateCheck } from "./checks/duplicate.js";
 import { emptyResourceCheck } from "./checks/empty-resource.js";
+import { optionDefaultCheck } from "./checks/option-default.js";
 import { unreachableCheck } from "./checks/unreachable.js";
 import type { PathDomain } from "./languages.js";
 import type { ReachStats } from "./reachability.js";
@@ -17,6 +18,8 @@ export { findDuplicates } from "./duplicates.js";
 export type { DeclaredRoute, DuplicateFinding } from "./duplicates.js";
 export { emptyResource, resourceActions } from "./resources.js";
 export type { ResourceDeclaration, EmptyResourceFinding } from "./resources.js";
+export { findOptionDefaults } from "./option-defaults.js";
+export type { OptionDefaultFinding } from "./option-defaults.js";
 export { passesOn, reachRoutes, REQUEST_METHODS, tokensAlwaysWhole } from "./routes.js";
 export type { PathDomain } from "./languages.js";
 export { declaredRoutes } from "./checks/duplicate.js";
@@ -30,7 +33,7 @@ export type { LintCheckEntry, LintContext, LintFinding } from "./check.js";
  * before it (`context.earlier`): `unreachable` leaves out what `duplicate` reported. Findings of
  * one route come in this order.
  */
-const LINT_CHECKS = [emptyResourceCheck, duplicateCheck, unreachableCheck, backtrackingCheck] as const;
+const LINT_CHECKS = [emptyResourceCheck, duplicateCheck, unreachableCheck, backtrackingCheck, optionDefaultCheck] as const;
 
 /** One problem in a route table, about `route` (an index into the table), naming the `related` routes. */
 export type RouteLintFinding = LintFinding<ReturnType<(typeof LINT_CHECKS)[number]["run"]>[number]["kind"]>;

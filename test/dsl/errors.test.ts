@@ -54,6 +54,7 @@ test("bad controller names, constraints, concerns and scope options", () => {
   fails((r) => r.resources("blog-posts"), /^'blog-posts' is not a supported controller name/);
   fails((r) => r.get("photos", { to: "photos#index", constraints: 5 as never }), "Invalid constraint: 5 must respond to :call or :matches?");
   fails((r) => r.resources("posts", { concerns: "commentable" }), "No concern named commentable was found!");
+  // @ts-expect-error -- anchor is not a scope option
   fails((r) => r.scope({ anchor: false }, () => {}), "anchor is ignored unless passed to `match`");
   fails((r) => r.get("photos", { path: "pictures", to: "photos#index" }), "Ambiguous route definition. Both :path and the route path were specified as strings.");
   fails((r) => r.namespace("admin", () => r.get(":controller(/:action)")), ":controller segment is not allowed within a namespace block");
@@ -61,15 +62,19 @@ test("bad controller names, constraints, concerns and scope options", () => {
 });
 
 test("unknown resource options name the resource and the bad value, guess the typo, and say how to keep Rails 6.1's meaning", () => {
+  // @ts-expect-error -- a misspelled option, as JavaScript may pass it
   fails((r) => r.resources("photos", { onyl: ["index"] }), /^resources "photos": unknown option onyl: \[ 'index' \] \(did you mean only\?\)\. Valid options are /);
   fails(
+    // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
     (r) => r.resources("posts", { only: ["index"], bucket_type: "post" }),
     /unknown option bucket_type: 'post'\. .* Rails 6\.1 makes an unknown option a default that URL generation requires; to keep that meaning, declare the resource in a scope: r\.scope\(\{ bucket_type: 'post' \}, \(\) => \{ r\.resources\("posts", \{ \.\.\. \}\); \}\)\.$/,
   );
+  // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
   fails((r) => r.resource("basket", { kind: "k", "x-y": 1 }), /^resource "basket": unknown options kind: 'k', "x-y": 1\. .*r\.scope\(\{ kind: 'k', "x-y": 1 \}, \(\) => \{ r\.resource\("basket"\); \}\)\.$/);
 });
 
 test("the scope the unknown-option error suggests keeps Rails' meaning: a default that url_for requires (defaults: does not)", () => {
+  // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
   const scoped = draw((r) => r.scope({ bucket_type: "post" }, () => r.resources("posts", { only: ["index"] })));
   assert.equal(scoped.routes[0]!.reqs, "posts#index { bucket_type: 'post' }");
   assert.equal(scoped.helpers.url_for({ controller: "posts", action: "index", bucket_type: "post", onlyPath: true }), "/posts");

@@ -35,7 +35,9 @@ describe("repeated verb + path", () => {
   it("tells routes apart by requirements, conditions and format", () => {
     assert.deepEqual(
       repeats((r) => {
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("p/:id", { to: "p#a", id: /\d+/ });
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("p/:id", { to: "p#b", id: /[a-z]+/ });
         r.get("p/:id", { to: "p#c", constraints: { subdomain: "api" } });
         r.get("p/:id", { to: "p#d", constraints: { subdomain: "www" } });

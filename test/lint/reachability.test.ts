@@ -90,10 +90,13 @@ describe("unreachable routes", () => {
   it("compares segment requirements with literals", () => {
     assert.deepEqual(
       unreachable((r) => {
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("p/:id", { to: "p#show", id: /\d+/ });
         r.get("p/new", { to: "p#new" }); // not digits
         r.get("p/12", { to: "p#twelve" }); // digits
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("q/:id", { to: "q#show", id: /[a-z]+/ });
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("q/:slug", { to: "q#slug", slug: /[a-c]+/ }); // a subset of [a-z]+
         r.get("q/:other", { to: "q#other" }); // wider
       }),
@@ -208,7 +211,9 @@ describe("unreachable routes", () => {
   it("reports a route no normalized path matches", () => {
     assert.deepEqual(
       unreachable((r) => {
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("q/:id", { to: "q#q", id: /\d+\?/ });
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
         r.get("s/:id", { to: "s#s", id: /a\/\/b/ });
       }),
       ["GET /q/:id(.:format) matches nothing", "GET /s/:id(.:format) matches nothing"],
@@ -290,6 +295,7 @@ describe("lintRoutes messages", () => {
 
   it("reports a constraint regexp once for all the routes sharing it", () => {
     const routes = draw((r) => {
+      // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
       r.resources("photos", { id: /(\d+)+/, only: ["show", "update"] });
     }).routes;
     const found = lintRoutes(routes).filter((f) => f.kind === "backtracking");

@@ -30,7 +30,7 @@ export default defineRoutes((r) => {
   });
 
   // Everything readers see, under an optional locale: /posts, /en/posts, /nl/posts.
-  r.scope("(:locale)", { locale: /en|nl/ }, () => {
+  r.scope("(:locale)", { constraints: { locale: /en|nl/ } }, () => {
     r.resources("posts", { concerns: "commentable", shallow: true }, () => {
       r.collection(() => {
         r.get("drafts");
