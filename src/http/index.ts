@@ -11,3 +11,6 @@ export type { Params } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName } from "./controllers.js";
 export type { Action, ControllerClass, ControllerObject, ControllerDefinition, ControllerMap } from "./controllers.js";
 export { BadRequest } from "./transport/exchange.js";
+export { scriptNameOf } from "./script-name.js";
+export { BlockedHost, DEVELOPMENT_HOSTS } from "./hosts.js";
+export type { HostPattern } from "./hosts.js";

@@ -21,7 +21,7 @@ const photos = {
   create: (ctx: ActionContext) => (seen.push(ctx.params), "created"),
   update: (ctx: ActionContext) => (seen.push(ctx.params), "updated"),
 };
-const options: HandlerOptions = { controllers: { photos }, env: "development", onError: () => {} };
+const options: HandlerOptions = { controllers: { photos }, env: "development", hosts: [], onError: () => {} };
 const handler = createHandler(routes, options);
 
 const protoKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().join(",");
