@@ -45,6 +45,7 @@ const UTILITIES: readonly { what: string; home: string; names: readonly string[]
   { what: "ActionDispatch::Http::URL::PROTOCOL_REGEXP", home: "uri/url.ts", names: ["PROTOCOL_REGEXP", "protocolPrefix"], marks: ["([^:]+)(:)?"] },
   { what: "Ruby's Regexp#inspect", home: "support/ruby.ts", names: ["rubyRegexpInspect"], marks: [] },
   { what: "loading an application's files (route files, controllers)", home: "support/user-files.ts", names: ["UserFileLoader", "USER_FILE_EXTENSIONS", "findUserFile"], marks: ["createJiti", '".mjs"'] },
+  { what: "reading a thrown value safely", home: "support/thrown.ts", names: ["describeThrown", "isInstance", "thrownSummary"], marks: [] },
   { what: "literal text as regexp source (Regexp.escape)", home: "support/regexp-escape.ts", names: ["escapeRegExp", "escapeLiteral"], marks: [String.raw`[.*+?^${"$"}{}()|[\]\\/]`] },
 ];
 
