@@ -46,7 +46,8 @@ export interface HandlerOptions {
    * (`"10.0.0.0/8"`). A request for another host (by `Host` or the last `X-Forwarded-Host`) is 403.
    * Default: when `env` or `NODE_ENV` says `"development"`, Rails 6.1's `[".localhost",
    * "0.0.0.0/0", "::/0"]` (localhost and any IP address); otherwise (production, or no environment
-   * named) no check. `[]` turns the check off.
+   * named) no check. `[]` turns the check off. Without this option, the environment variable
+   * `SWITCHYARD_HOSTS` (comma-separated entries; no RegExps) gives the list (for `switchyard serve`).
    */
   hosts?: readonly HostPattern[];
   /** The most bytes of a body read into params (form, multipart, JSON). Default 1 MiB. */
@@ -116,8 +117,10 @@ export class Dispatcher {
     // Rails' development default only where development was asked for (the option or NODE_ENV):
     // with neither, `env` defaults to development too, but that is where a library's tests run
     // (node has no separate test environment), with hosts such as `example.org`.
-    const asked = options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV;
-    const hosts = new HostPermissions(options.hosts ?? (asked === "development" ? DEVELOPMENT_HOSTS : []));
+    const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+    const asked = options.env ?? processEnv?.NODE_ENV;
+    const listed = processEnv?.SWITCHYARD_HOSTS?.split(",").map((h) => h.trim()).filter((h) => h !== "");
+    const hosts = new HostPermissions(options.hosts ?? (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []));
     this.#hosts = hosts.empty ? null : hosts;
   }
 
