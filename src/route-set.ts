@@ -36,6 +36,14 @@ export class RouteSet implements RouteTable {
     return this.#recognizer.recognize(method, path, request);
   }
 
+  /**
+   * What `method path` matches after `route`: the next route Rails' router tries when `route`'s
+   * endpoint answers `X-Cascade: pass` (a mounted app passing, a `:controller` naming no controller).
+   */
+  recognizeAfter(route: Route, method: string, path: string, request?: RecognizeRequest): RecognizeResult | null {
+    return this.#recognizer.recognizeAfter(route, method, path, request);
+  }
+
   #helpers: Helpers | undefined;
 
   /** `photo_path`, `photo_url`, `url_for`, `polymorphic_path`, ... compiled once, on first use (SPEC §3). */

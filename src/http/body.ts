@@ -38,18 +38,63 @@ function text(bytes: Uint8Array): string {
   }
 }
 
+/** How deep a JSON body may nest (Ruby's `JSON.parse` `max_nesting`, which Rails' JSON params parser keeps). */
+export const JSON_MAX_NESTING = 100;
+
 /**
- * A parsed value (JSON, or a body parser's `req.body`) with every plain object made a
+ * A parsed value (JSON, or a body parser's `req.body`) as params: every plain object made a
  * prototype-less dictionary, as query and form params are (so `__proto__` or `constructor` is an
- * ordinary key of `params`, and nothing is inherited); other objects (a file) are kept.
+ * ordinary key of `params`, and nothing is inherited); other objects (a file) kept; every array
+ * without its `null`s (Rails' `deep_munge`); nesting deeper than `JSON_MAX_NESTING` a 400, as
+ * Ruby's JSON parser refuses it ("nesting of 101 is too deep"). `depth`: the value's own level
+ * (1 at the top), so the walk stops at level 101 whatever the body's depth (`JSON.parse` itself
+ * takes 10,000 levels; a walk through them would overflow the stack).
  */
-export function dictionaries(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(dictionaries);
+export function dictionaries(v: unknown, depth = 1): unknown {
+  if (Array.isArray(v)) {
+    if (depth > JSON_MAX_NESTING) throw tooDeep(depth);
+    const out: unknown[] = [];
+    for (const x of v) if (x !== null && x !== undefined) out.push(dictionaries(x, depth + 1));
+    return out;
+  }
   if (!isHash(v)) return v;
+  if (depth > JSON_MAX_NESTING) throw tooDeep(depth);
   const out = dict();
-  for (const k of Object.keys(v)) out[k] = dictionaries((v as Record<string, unknown>)[k]);
+  for (const k of Object.keys(v)) out[k] = dictionaries((v as Record<string, unknown>)[k], depth + 1);
   return out;
 }
+
+function tooDeep(depth: number): BadRequest {
+  return new BadRequest(`Error occurred while parsing request parameters: nesting of ${depth} is too deep`);
+}
+
+/**
+ * Rails' `deep_munge` (`ActionDispatch::Request::Utils`, `NoNilParamEncoder`) on params parsed
+ * from a query or a form: every array, at any depth, loses its `null`s (`d[]&d[]=1` is
+ * `{ d: ["1"] }`), in place. (Rack's nesting limit bounds the depth.)
+ */
+export function deepMunge(params: NestedParams): NestedParams {
+  compactArrays(params);
+  return params;
+}
+
+function compactArrays(v: unknown): void {
+  if (Array.isArray(v)) {
+    let kept = 0;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x === null || x === undefined) continue;
+      compactArrays(x);
+      v[kept++] = x;
+    }
+    v.length = kept;
+  } else if (isHash(v)) {
+    for (const k in v) compactArrays(v[k]);
+  }
+}
+
+/** Whether a query or form may hold an array (Rack makes one only for a `[]` key, maybe escaped). */
+const MAY_NEST = /\[|%5b/i;
 
 /** Reads the body of `ex` into params as `kind` says (`limit`: the most bytes read). */
 export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>, limit: number): Promise<NestedParams> {
@@ -57,7 +102,11 @@ export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>
   const bytes = await ex.body(limit);
   if (bytes.length === 0) return dict();
   try {
-    if (kind === "form") return parseNestedQuery(text(bytes), true);
+    if (kind === "form") {
+      const form = text(bytes);
+      const params = parseNestedQuery(form, true);
+      return MAY_NEST.test(form) ? deepMunge(params) : params;
+    }
     if (kind === "json") {
       let data: unknown;
       try {
@@ -79,7 +128,7 @@ export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>
     } catch (e) {
       throw new BadRequest(`Invalid multipart body: ${(e as Error).message}`);
     }
-    return nestPairs(form.entries());
+    return deepMunge(nestPairs(form.entries()));
   } catch (e) {
     if (e instanceof QueryParseError) throw new BadRequest(`Invalid request parameters: ${e.message}`);
     throw e;
@@ -89,7 +138,8 @@ export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>
 /** The query string's params (Rails' `query_parameters`): what Rack refuses is a `BadRequest`. */
 export function queryParams(query: string): NestedParams {
   try {
-    return parseNestedQuery(query, true);
+    const params = parseNestedQuery(query, true);
+    return MAY_NEST.test(query) ? deepMunge(params) : params;
   } catch (e) {
     if (e instanceof QueryParseError) throw new BadRequest(`Invalid query parameters: ${e.message}`);
     throw e;

@@ -13,12 +13,15 @@ import type { AppTarget, RecognizeResult, Route, RouteSet } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { HTTP_METHODS } from "../recognize/index.js";
 import { dict } from "../support/ruby.js";
+import { isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
 import { ActionNotFound, ControllerRegistry, MissingController, type ControllerMap, type Invoke } from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
-import { exceptionPage, routesPage, routingErrorPage } from "./pages.js";
+import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./pages.js";
+import { withScriptName } from "./script-name.js";
+import { BlockedHost, checkHost, DEVELOPMENT_HOSTS, HostPermissions, type HostPattern } from "./hosts.js";
 import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
 /** Options of `createHandler`. */
@@ -37,6 +40,16 @@ export interface HandlerOptions {
   methodOverride?: boolean;
   /** Answer 405 with `Allow` when routes match the path for other verbs (Rails answers 404). Default false. */
   methodNotAllowed?: boolean;
+  /**
+   * The hosts served (Rails' `config.hosts`, `ActionDispatch::HostAuthorization`): host names
+   * (`"example.com"`), domains with their subdomains (`".example.com"`), RegExps, IP ranges
+   * (`"10.0.0.0/8"`). A request for another host (by `Host` or the last `X-Forwarded-Host`) is 403.
+   * Default: when `env` or `NODE_ENV` says `"development"`, Rails 6.1's `[".localhost",
+   * "0.0.0.0/0", "::/0"]` (localhost and any IP address); otherwise (production, or no environment
+   * named) no check. `[]` turns the check off. Without this option, the environment variable
+   * `SWITCHYARD_HOSTS` (comma-separated entries; no RegExps) gives the list (for `switchyard serve`).
+   */
+  hosts?: readonly HostPattern[];
   /** The most bytes of a body read into params (form, multipart, JSON). Default 1 MiB. */
   bodyLimit?: number;
   /**
@@ -88,6 +101,9 @@ export class Dispatcher {
   readonly #override: boolean;
   readonly #methodNotAllowed: boolean;
   readonly #onError: HandlerOptions["onError"];
+  readonly #hosts: HostPermissions | null;
+  /** The last Host value found well-formed (a server sees one or a few: most requests skip the check). */
+  #validHost = "";
   #verbs: string[] | undefined;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
@@ -98,11 +114,26 @@ export class Dispatcher {
     this.#override = options.methodOverride ?? true;
     this.#methodNotAllowed = options.methodNotAllowed ?? false;
     this.#onError = options.onError;
+    // Rails' development default only where development was asked for (the option or NODE_ENV):
+    // with neither, `env` defaults to development too, but that is where a library's tests run
+    // (node has no separate test environment), with hosts such as `example.org`.
+    const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+    const asked = options.env ?? processEnv?.NODE_ENV;
+    const listed = processEnv?.SWITCHYARD_HOSTS?.split(",").map((h) => h.trim()).filter((h) => h !== "");
+    const hosts = new HostPermissions(options.hosts ?? (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []));
+    this.#hosts = hosts.empty ? null : hosts;
   }
 
   /** Serves one request. Never throws nor rejects: every failure is an answer. */
   dispatch(ex: Exchange): Outcome | Promise<Outcome> {
     try {
+      const host = ex.authority;
+      if (host !== this.#validHost) {
+        checkHost(host);
+        this.#validHost = host;
+      }
+      if (this.#hosts !== null) this.#hosts.check(host, ex.header("x-forwarded-host"));
+      if (ex.invalidBody !== null) throw ex.invalidBody;
       if (ex.path.indexOf("%") >= 0) {
         const reason = percentMalformed(ex.path);
         if (reason !== null) throw new BadRequest(`Invalid path ${JSON.stringify(ex.path)}: ${reason}`);
@@ -139,11 +170,37 @@ export class Dispatcher {
     }
     const result = this.routes.recognize(method, ex.query === "" ? ex.path : `${ex.path}?${ex.query}`, ex.facts());
     if (result === null) return this.#unmatched(ex);
+    return this.#serve(ex, result);
+  }
+
+  #serve(ex: Exchange, result: Found): Outcome | Promise<Outcome> {
     if ("params" in result) {
-      if ("app" in result) return this.#mount(ex, result.app);
+      if ("app" in result) return this.#mount(ex, result);
       return this.#action(ex, result);
     }
     return redirectReply(result.redirect.status, result.redirect.location);
+  }
+
+  /**
+   * `X-Cascade: pass` (Rails' router, `Journey::Router#serve`): the endpoint of `route` passed the
+   * request on, so the next matching route serves it, or none does (404, the routing error). Only
+   * a passing endpoint comes here: the common request never looks past its first match.
+   */
+  #cascade(ex: Exchange, route: Route, path: string, scriptName: string): Outcome | Promise<Outcome> {
+    ex.path = path;
+    ex.scriptName = scriptName;
+    const result = this.routes.recognizeAfter(route, ex.method, ex.query === "" ? path : `${path}?${ex.query}`, ex.facts());
+    return result === null ? this.#unmatched(ex) : this.#serve(ex, result);
+  }
+
+  /** The outcome of a route's endpoint, or, when it answered `X-Cascade: pass`, the next route's. */
+  #orNext(ex: Exchange, route: Route, path: string, scriptName: string, out: Outcome): Outcome | Promise<Outcome> {
+    if (out instanceof Unmatched) return this.#cascade(ex, route, path, scriptName);
+    if (out instanceof Response && out.headers.get("x-cascade") === "pass") {
+      out.body?.cancel().catch(() => {});
+      return this.#cascade(ex, route, path, scriptName);
+    }
+    return out;
   }
 
   #unmatched(ex: Exchange): Outcome {
@@ -177,29 +234,38 @@ export class Dispatcher {
   }
 
   /** A mounted handler: a switchyard handler (dispatched in place), a `{ fetch }` object or fetch function, or a node listener `(req, res)`. */
-  #mount(ex: Exchange, app: AppTarget): Outcome | Promise<Outcome> {
+  #mount(ex: Exchange, result: Found & { readonly app: AppTarget }): Outcome | Promise<Outcome> {
+    const app = result.app;
     const handler = app.handler as { [DISPATCHER]?: Dispatcher; fetch?: unknown } | ((...args: unknown[]) => unknown);
     const inner = (handler as { [DISPATCHER]?: Dispatcher })[DISPATCHER];
+    // A mounted route set with no route for the rest of the path, or a mounted app answering
+    // `X-Cascade: pass`, hands the request to the next route (as Rails' router does).
+    const path = ex.path;
+    const scriptName = ex.scriptName;
+    let out: Outcome | Promise<Outcome>;
     if (inner instanceof Dispatcher) {
       ex.scriptName = app.scriptName;
       ex.path = app.pathInfo;
-      return inner.dispatch(ex);
-    }
-    if (typeof handler === "object" && handler !== null && typeof handler.fetch === "function") {
+      out = inner.dispatch(ex);
+    } else if (typeof handler === "object" && handler !== null && typeof handler.fetch === "function") {
       const fetch = handler.fetch as FetchHandler;
-      return this.#guard(ex, () => ex.callFetch((request) => fetch.call(handler, request), app));
+      out = this.#guard(ex, () => ex.callFetch((request) => fetch.call(handler, withScriptName(request, app.scriptName)), app));
+    } else if (typeof handler === "function") {
+      out =
+        handler.length >= 2
+          ? this.#guard(ex, () => ex.callNode(handler as NodeListener, app))
+          : this.#guard(ex, () => ex.callFetch((request) => (handler as FetchHandler)(withScriptName(request, app.scriptName)), app));
+    } else {
+      return this.failure(ex, new TypeError(`the handler mounted at ${app.scriptName || "/"} is neither a function nor an object with fetch(): cannot call it`));
     }
-    if (typeof handler === "function") {
-      if (handler.length >= 2) return this.#guard(ex, () => ex.callNode(handler as NodeListener, app));
-      return this.#guard(ex, () => ex.callFetch(handler as FetchHandler, app));
-    }
-    return this.failure(ex, new TypeError(`the handler mounted at ${app.scriptName || "/"} is neither a function nor an object with fetch(): cannot call it`));
+    if (out instanceof Promise) return out.then((o) => this.#orNext(ex, result.route, path, scriptName, o)).catch((e) => this.failure(ex, e));
+    return this.#orNext(ex, result.route, path, scriptName, out);
   }
 
   async #guard(ex: Exchange, call: () => Promise<Outcome>): Promise<Outcome> {
     try {
       const out = await call();
-      if (out === HANDLED || out instanceof Response) return out;
+      if (out === HANDLED || isInstance(out, Response)) return out;
       throw new TypeError(`a mounted handler answered ${out === undefined ? "nothing" : typeof out}: a fetch handler must return a Response`);
     } catch (e) {
       return this.failure(ex, e);
@@ -214,7 +280,15 @@ export class Dispatcher {
     if (typeof controller !== "string" || typeof action !== "string") {
       throw new RoutingError(`the route ${result.route.verb || "(any verb)"} ${result.route.path} names no controller#action`);
     }
-    const loaded = this.registry.controller(controller);
+    let loaded;
+    try {
+      loaded = this.registry.controller(controller);
+    } catch (e) {
+      // Rails' dispatcher passes (`X-Cascade: pass`) when a `:controller` segment names no
+      // controller: a route that sets its controller (a `controller` default) raises instead.
+      if (e instanceof MissingController && !Object.hasOwn(result.route.defaults, "controller")) return this.#cascade(ex, result.route, ex.path, ex.scriptName);
+      throw e;
+    }
     if (loaded instanceof Promise) {
       return loaded.then((l) => this.#run(ex, result.route, path, this.registry.action(l, action, controller))).catch((e) => this.failure(ex, e));
     }
@@ -260,14 +334,24 @@ export class Dispatcher {
     } catch {
       // a failing error reporter must not fail the request
     }
-    if (error instanceof BadRequest) return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
-    if (error instanceof RoutingError || error instanceof ActionNotFound) {
-      if (!this.development) return textReply(404, "Not Found\n");
-      const notes = error instanceof MissingController ? this.#lookedFor(error.controllerPath) : [];
-      return htmlReply(404, routingErrorPage(error.message, this.routes, notes));
+    // Whatever was thrown (an error whose getters throw, a Proxy whose traps throw) is read only
+    // through `isInstance` and the pages' `describeThrown`; should anything here still throw, the
+    // answer is a plain 500.
+    try {
+      if (isInstance(error, BlockedHost)) {
+        return this.development ? htmlReply(403, blockedHostPage(error.host)) : htmlReply(403, "");
+      }
+      if (isInstance(error, BadRequest)) return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
+      if (isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) {
+        if (!this.development) return textReply(404, "Not Found\n");
+        const notes = isInstance(error, MissingController) ? this.#lookedFor(error.controllerPath) : [];
+        return htmlReply(404, routingErrorPage(error.message, this.routes, notes));
+      }
+      if (!this.development) return textReply(500, "Internal Server Error\n");
+      return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params)));
+    } catch {
+      return textReply(500, "Internal Server Error\n");
     }
-    if (!this.development) return textReply(500, "Internal Server Error\n");
-    return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params)));
   }
 
   /** For a missing controller: where it was looked for. */
@@ -287,8 +371,12 @@ export class Dispatcher {
 }
 
 function defaultOnError(error: unknown, request: { readonly method: string; readonly url: string }): void {
-  if (error instanceof BadRequest || error instanceof RoutingError || error instanceof ActionNotFound) return;
-  console.error(`switchyard: ${request.method} ${request.url} failed:`, error);
+  if (isInstance(error, BadRequest) || isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) return;
+  try {
+    console.error(`switchyard: ${request.method} ${request.url} failed:`, error);
+  } catch {
+    console.error(`switchyard: ${request.method} ${request.url} failed: ${thrownSummary(error)}`);
+  }
 }
 
 /** `Controller#action`, as Rails names where an error was raised. */

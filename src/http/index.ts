@@ -12,3 +12,6 @@ export { Controller, ActionNotFound, MissingController, controllerClassName, def
 export type { Action, Actions, ControllerClass, ControllerObject, ControllerDefinition, ControllerMap } from "./controllers.js";
 export type { ParamValue, ActionParams, ActionName, ControllerName, ActionsOf } from "../index.js";
 export { BadRequest } from "./transport/exchange.js";
+export { scriptNameOf } from "./script-name.js";
+export { BlockedHost, DEVELOPMENT_HOSTS } from "./hosts.js";
+export type { HostPattern } from "./hosts.js";

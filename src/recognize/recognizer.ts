@@ -61,6 +61,11 @@ export class RecognizedRedirect {
 export interface Recognizer {
   readonly strategy: string;
   recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null;
+  /**
+   * What the request matches after `route` (Rails' router going on through `find_routes` when an
+   * endpoint answers `X-Cascade: pass`): the next route in precedence order, or null.
+   */
+  recognizeAfter(route: Route, method: string, path: string, request?: RecognizeRequest): RecognizeResult | null;
 }
 
 const commonVerb = (verb: string) => verb === "GET" || verb === "POST" || verb === "DELETE" || verb === "PUT" || verb === "PATCH";
@@ -116,6 +121,31 @@ export class StrategyRecognizer implements Recognizer {
     } finally {
       if (!reentrant) this.busy = false;
     }
+  }
+
+  /** Route indexes, made on the first cascade (recognition itself never needs them). */
+  private indexes: Map<Route, number> | undefined;
+
+  recognizeAfter(route: Route, method: string, path: string, request?: RecognizeRequest): RecognizeResult | null {
+    this.indexes ??= new Map(this.prepared.map((r, i) => [r.route, i]));
+    const after = this.indexes.get(route);
+    if (after === undefined) return null;
+    const verb = String(method).toUpperCase();
+    if (!HTTP_METHODS.has(verb)) return null;
+    const env = new MatchEnv();
+    const raw = typeof path === "string" ? path : String(path);
+    env.reset(verb, raw, request);
+    const normalized = normalizeRequestPath(raw);
+    // A HEAD request answered by an explicit HEAD route goes on among the HEAD routes only (Rails'
+    // `match_head_routes` searched the GET routes only because none matched); one answered by a
+    // GET route goes on among the GET routes.
+    let bucket = verb;
+    if (verb === "HEAD" && !route.verbs.some((v) => v.toUpperCase() === "HEAD")) {
+      bucket = "GET";
+      env.headAsGet = true;
+    }
+    const index = this.matcher.first(bucket, normalized, after, env);
+    return index < 0 ? null : this.answer(bucket, index, normalized, env);
   }
 
   private answer(verb: string, index: number, path: string, env: MatchEnv): RecognizeResult | null {

@@ -19,6 +19,8 @@ before(async () => {
   child = spawn(process.execPath, [path.join(root, "bin/switchyard.js"), "serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1", "--env", "development"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
+    // (development guards its hosts as Rails' config.hosts: the requests below name blog.test)
+    env: { ...process.env, SWITCHYARD_HOSTS: ".blog.test" },
   });
   let out = "";
   child.stdout!.setEncoding("utf8");

@@ -140,7 +140,7 @@ for (const name of TRANSPORTS) {
     let dev: Transport;
     let prod: Transport;
     before(async () => {
-      dev = await transport(name, routes, { controllers, env: "development", methodNotAllowed: true, bodyLimit: 64 * 1024, onError: () => {} });
+      dev = await transport(name, routes, { controllers, env: "development", hosts: [], methodNotAllowed: true, bodyLimit: 64 * 1024, onError: () => {} });
       prod = await transport(name, routes, { controllers, env: "production", onError: () => {} });
     });
     after(async () => {

@@ -50,7 +50,7 @@ const routes = draw((r) => {
 });
 
 const errors: unknown[] = [];
-const handler = createHandler(routes, { root, env: "development", onError: (e) => errors.push(e) });
+const handler = createHandler(routes, { root, env: "development", hosts: [], onError: (e) => errors.push(e) });
 const get = async (p: string) => {
   const res = await handler(new Request(`http://example.org${p}`));
   return { status: res.status, body: await res.text() };
@@ -82,7 +82,7 @@ test("a missing controller: 404, uninitialized constant, the files looked for", 
   assert.equal(got.status, 404);
   assert.match(got.body, /uninitialized constant GhostsController/);
   assert.ok(got.body.includes(path.join(root, "app/controllers/ghosts_controller.ts")), "names the file looked for");
-  const noRoot = createHandler(routes, { env: "development" });
+  const noRoot = createHandler(routes, { env: "development", hosts: [] });
   assert.match(await (await noRoot(new Request("http://x/ghosts"))).text(), /no root was given to load app\/controllers\/ghosts_controller\.ts from/);
 });
 

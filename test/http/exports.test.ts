@@ -22,7 +22,7 @@ const ADAPTERS = Object.entries(pkg.exports)
   .map(([subpath, entry]) => ({ subpath, entry }));
 
 const SUBPATHS: Record<string, string[]> = {
-  "./http": ["createHandler", "Controller", "ActionContext", "ActionNotFound", "MissingController", "BadRequest", "controllerClassName"],
+  "./http": ["createHandler", "Controller", "ActionContext", "ActionNotFound", "MissingController", "BadRequest", "controllerClassName", "scriptNameOf"],
   "./node": ["toNodeListener"],
 };
 

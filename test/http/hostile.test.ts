@@ -13,6 +13,9 @@ import { httpRequest, transport, type Transport, type TransportName } from "./tr
 const seen: Record<string, unknown>[] = [];
 const routes = draw((r) => {
   r.resources("photos", { only: ["index", "show", "create", "update"] });
+  r.get("throws/:kind", { to: "throwing#raise" });
+  r.get("landing", { to: "photos#index" });
+  r.get("go", { to: "throwing#go" });
   r.match("legacy/:controller(/:action(/:id))", { via: ["get", "post"] });
 });
 const photos = {
@@ -21,7 +24,27 @@ const photos = {
   create: (ctx: ActionContext) => (seen.push(ctx.params), "created"),
   update: (ctx: ActionContext) => (seen.push(ctx.params), "updated"),
 };
-const options: HandlerOptions = { controllers: { photos }, env: "development", onError: () => {} };
+/** Errors whose reading throws (issue 24.4): a `message` getter that throws itself, a Proxy whose every trap throws. */
+class GetterError extends Error {
+  override get message(): string {
+    throw this;
+  }
+}
+const trapping = () =>
+  new Proxy({}, Object.fromEntries(["get", "getPrototypeOf", "has", "ownKeys", "getOwnPropertyDescriptor", "apply", "set"].map((t) => [t, () => {
+    throw new Error(`trap ${t}`);
+  }])));
+const throwing = {
+  raise: (ctx: ActionContext) => {
+    const kind = ctx.params.kind;
+    if (kind === "getter") throw new GetterError();
+    if (kind === "proxy") throw trapping();
+    if (kind === "rejected-proxy") return Promise.reject(trapping());
+    return Promise.reject(new GetterError());
+  },
+  go: (ctx: ActionContext) => ctx.redirectTo("/landing"),
+};
+const options: HandlerOptions = { controllers: { photos, throwing }, env: "development", hosts: [], onError: () => {} };
 const handler = createHandler(routes, options);
 
 const protoKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().join(",");
@@ -143,6 +166,38 @@ for (const name of SOCKETS) describe(`hostile requests through ${name}`, () => {
     assert.deepEqual(JSON.parse(JSON.stringify(json!.n.__proto__)), { admin: 1 });
     assert.equal(multipart!.__proto__.polluted, "1");
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  test("a thrown error whose message getter throws, a thrown or rejected Proxy whose traps throw: 500, and the next request is served", async () => {
+    for (const kind of ["getter", "proxy", "rejected-proxy", "rejected-getter"]) {
+      assert.equal((await httpRequest(port, `/throws/${kind}`)).status, 500, kind);
+      assert.equal((await httpRequest(port, "/photos/1")).body, "ok", `served after ${kind}`);
+    }
+  });
+
+  test("JSON nested 10,000 deep (60 KB): 400, the server serves on", async () => {
+    const deep = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+    const got = await httpRequest(port, "/photos", { method: "POST", headers: { "content-type": "application/json" }, body: deep });
+    assert.equal(got.status, 400, got.body.slice(0, 200));
+    assert.match(got.body, /nesting of 101 is too deep/);
+    assert.equal((await httpRequest(port, "/photos/1")).body, "ok");
+  });
+
+  test("a malformed Host is 400, never a Location on another host; a blocked host is 403", async () => {
+    for (const host of ["evil.com/x?", "a@evil.com", "evil.com x", "evil.com\\x"]) {
+      const got = await raw(port, `GET /go HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      // (A server may refuse the Host itself: any 400 will do; it must never redirect.)
+      assert.match(got, /^HTTP\/1\.1 400/, `${host}: ${got}`);
+    }
+    const good = await raw(port, "GET /go HTTP/1.1\r\nHost: blog.test:8080\r\nConnection: close\r\n\r\n");
+    assert.match(good, /^HTTP\/1\.1 302/);
+    const guarded = await transport(name, routes, { ...options, env: "production", hosts: ["blog.test"] });
+    try {
+      assert.equal((await httpRequest(guarded.port!, "/photos/1", { host: "evil.com" })).status, 403);
+      assert.equal((await httpRequest(guarded.port!, "/photos/1", { host: "blog.test" })).status, 200);
+    } finally {
+      await guarded.close();
+    }
   });
 
   test("a dynamic :action or :controller cannot reach what is not an action", async () => {

@@ -49,6 +49,7 @@ const UTILITIES: readonly { what: string; home: string; names: readonly string[]
   { what: "ActionDispatch::Http::URL::PROTOCOL_REGEXP", home: "uri/url.ts", names: ["PROTOCOL_REGEXP", "protocolPrefix"], marks: ["([^:]+)(:)?"] },
   { what: "Ruby's Regexp#inspect", home: "support/ruby.ts", names: ["rubyRegexpInspect"], marks: [] },
   { what: "loading an application's files (route files, controllers)", home: "support/user-files.ts", names: ["UserFileLoader", "USER_FILE_EXTENSIONS", "findUserFile"], marks: ["createJiti", '".mjs"'] },
+  { what: "reading a thrown value safely", home: "support/thrown.ts", names: ["describeThrown", "isInstance", "thrownSummary"], marks: [] },
   { what: "literal text as regexp source (Regexp.escape)", home: "support/regexp-escape.ts", names: ["escapeRegExp", "escapeLiteral"], marks: [String.raw`[.*+?^${"$"}{}()|[\]\\/]`] },
   // the browser's copy (inspect/html-client.ts) is run against normalizeRequestPath by test/inspect/html-client.test.ts
   { what: "Journey::Router::Utils.normalize_path", home: "uri/path.ts", names: ["normalizePath", "normalizeRequestPath"], marks: [/%\[a-f0-9\]\{2\}\/g/], twins: ["inspect/html-client.ts"] },

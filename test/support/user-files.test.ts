@@ -53,7 +53,7 @@ test("in an application run by plain node, a route file's and a controller's swi
 test("a controller file without a default export says so and what it exports", async () => {
   const routes = draw((r) => r.get("bare", { to: "bare#index" }));
   const handler = createHandler(routes, { root: app, env: "development" });
-  const res = await handler(new Request("http://x.test/bare"));
+  const res = await handler(new Request("http://localhost/bare"));
   assert.equal(res.status, 500);
   const body = await res.text();
   assert.match(body, /bare_controller\.ts has no default export \(it exports index, show\): a controller file must default-export its controller/);

@@ -36,6 +36,8 @@ export abstract class Exchange {
   scriptName: string;
   /** The body's parameters, once read (a form, multipart or JSON body): what constraints and actions see. */
   bodyParams: NestedParams | null = null;
+  /** A body a parser before us read that cannot be params (nested too deep): answered 400 when dispatched. */
+  invalidBody: BadRequest | null = null;
   /** The body's bytes, once read (so a mounted handler still gets them). */
   bodyBytes: Uint8Array | null = null;
 

@@ -9,6 +9,7 @@
 import http from "node:http";
 import { Duplex } from "node:stream";
 import type { BodySource } from "./exchange.js";
+import { isInstance, thrownSummary } from "../../support/thrown.js";
 
 export interface NodeCall {
   readonly method: string;
@@ -42,7 +43,7 @@ function feed(req: http.IncomingMessage, body: BodySource | null): void {
     base.call(this, size);
     reader.read().then(
       ({ done, value }) => (done ? end() : req.push(value)),
-      (e) => req.destroy(e instanceof Error ? e : new Error(String(e))),
+      (e) => req.destroy(isInstance(e, Error) ? e : new Error(thrownSummary(e))),
     );
   };
 }

@@ -42,7 +42,12 @@ export class NodeExchange extends Exchange {
     // A body parser before us (Express' express.urlencoded/json) read the body into `req.body`: use it.
     const parsed = (req as { body?: unknown }).body;
     if (parsed !== null && typeof parsed === "object" && req.readableEnded) {
-      ex.bodyParams = (isHash(parsed) ? dictionaries(parsed) : Object.assign(dict(), { _json: dictionaries(parsed) })) as NestedParams;
+      try {
+        ex.bodyParams = (isHash(parsed) ? dictionaries(parsed) : Object.assign(dict(), { _json: dictionaries(parsed) })) as NestedParams;
+      } catch (e) {
+        if (!(e instanceof BadRequest)) throw e;
+        ex.invalidBody = e;
+      }
     }
     return ex;
   }

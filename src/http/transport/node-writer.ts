@@ -4,6 +4,7 @@ import type { Dispatcher } from "../dispatcher.js";
 import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
 import type { Exchange } from "./exchange.js";
 import { NodeExchange } from "./node-exchange.js";
+import { isInstance, thrownSummary } from "../../support/thrown.js";
 
 const bodyLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
 
@@ -74,8 +75,12 @@ export function writeFailed(res: ServerResponse, error: unknown): void {
   if (!res.headersSent) {
     res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
     res.end("Internal Server Error\n");
-  } else res.destroy(error instanceof Error ? error : undefined);
-  console.error("switchyard: writing a response failed:", error);
+  } else res.destroy(isInstance(error, Error) ? error : undefined);
+  try {
+    console.error("switchyard: writing a response failed:", error);
+  } catch {
+    console.error(`switchyard: writing a response failed: ${thrownSummary(error)}`);
+  }
 }
 
 /**
