@@ -39,8 +39,10 @@ test("no two modules of src/ export the same name", () => {
 
 /**
  * Each utility, the module that is its home, and text only its definition holds. `twins` are
- * modules allowed a copy of the marks, each saying why (a script for the browser, kept as text,
- * cannot import; a test runs it against the home).
+ * modules allowed a copy of the names and marks, each saying why (a script for the browser, kept as
+ * text, cannot import; a test runs it against the home): inspect/html-client.ts's normalize_path
+ * (test/inspect/html-client.test.ts), the browser helpers' declarations of the option bag, written
+ * into a module that imports nothing of the server (test/generate/browser.test.ts).
  */
 const UTILITIES: readonly { what: string; home: string; names: readonly string[]; marks: readonly (string | RegExp)[]; twins?: readonly string[] }[] = [
   { what: "Rack's MediaType.type / Rails' content_mime_type", home: "uri/mime.ts", names: ["mediaType", "mediaTypeOf"], marks: [/split\(\/\[;,\]\//] },
@@ -55,7 +57,7 @@ const UTILITIES: readonly { what: string; home: string; names: readonly string[]
   { what: "Journey::Router::Utils.normalize_path", home: "uri/path.ts", names: ["normalizePath", "normalizeRequestPath"], marks: [/%\[a-f0-9\]\{2\}\/g/], twins: ["inspect/html-client.ts"] },
   { what: "a cache that lets go of everything when full", home: "support/bounded-cache.ts", names: ["BoundedCache"], marks: [/\.size >=? [^)]+\)\s*[\w.#]*\.clear\(\)/] },
   { what: "the request routing sees (constraints, redirects, recognize's request)", home: "table/request.ts", names: ["RequestInfo", "RecognizeRequest", "RedirectRequest"], marks: [/(?:interface|type) \w+(?: =)? \{[^}]*\bhost\??: [^}]*\bheaders\??: /] },
-  { what: "the URL option bag (url_options, default_url_options)", home: "table/url-options.ts", names: ["UrlOptions", "HelperOptions"], marks: [/\btldLength\?:/] },
+  { what: "the URL option bag (url_options, default_url_options)", home: "table/url-options.ts", names: ["UrlOptions", "HelperOptions"], marks: [/\btldLength\?:/], twins: ["generate/browser/module.ts"] },
 ];
 
 for (const u of UTILITIES) {
@@ -63,7 +65,7 @@ for (const u of UTILITIES) {
     assert.ok(modules.some((m) => m.name === u.home), `src/${u.home} exists`);
     for (const name of u.names) {
       const where = modules.filter((m) => declarations(m.text).includes(name)).map((m) => m.name);
-      assert.ok(where.every((w) => w === u.home), `${name} is declared in ${where.join(", ")}: declare it in src/${u.home} only, and import it`);
+      assert.ok(where.every((w) => w === u.home || (u.twins ?? []).includes(w)), `${name} is declared in ${where.join(", ")}: declare it in src/${u.home} only, and import it`);
     }
     assert.ok(declarations(modules.find((m) => m.name === u.home)!.text).includes(u.names[0]!), `src/${u.home} declares ${u.names[0]}`);
     for (const mark of u.marks) {
