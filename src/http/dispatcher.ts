@@ -19,6 +19,7 @@ import { ActionContext, type Params } from "./action-context.js";
 import { ActionNotFound, ControllerRegistry, MissingController, type ControllerMap, type Invoke } from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { exceptionPage, routesPage, routingErrorPage } from "./pages.js";
+import { requestLog, type ParameterFilter, type RequestLog, type RequestLogger } from "./request-log.js";
 import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
 /** Options of `createHandler`. */
@@ -44,6 +45,14 @@ export interface HandlerOptions {
    * and the request's method and URL. Default: 500s are written to `console.error`.
    */
   onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
+  /**
+   * The request log (`http/request-log.ts`): Rails' `Started` / `Processing` / `Parameters` /
+   * `Completed` lines in development, one line a request otherwise; `false` turns it off. A function
+   * of a line or an object with `info(line)`. Default: stdout (off under a test runner).
+   */
+  logger?: RequestLogger | false;
+  /** Rails' `filter_parameters` for the log and the exception page. Default: `DEFAULT_FILTER_PARAMETERS`. */
+  filterParameters?: readonly ParameterFilter[];
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -88,6 +97,7 @@ export class Dispatcher {
   readonly #override: boolean;
   readonly #methodNotAllowed: boolean;
   readonly #onError: HandlerOptions["onError"];
+  readonly #log: RequestLog | null;
   #verbs: string[] | undefined;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
@@ -98,10 +108,20 @@ export class Dispatcher {
     this.#override = options.methodOverride ?? true;
     this.#methodNotAllowed = options.methodNotAllowed ?? false;
     this.#onError = options.onError;
+    this.#log = requestLog(options, this.development);
   }
 
-  /** Serves one request. Never throws nor rejects: every failure is an answer. */
+  /** Serves one request. Never throws nor rejects: every failure is an answer. Logged when the log is on (once: a mounted handler's dispatcher adds to its mount's entry). */
   dispatch(ex: Exchange): Outcome | Promise<Outcome> {
+    if (this.#log === null || ex.log !== null) return this.#serve(ex);
+    const entry = (ex.log = this.#log.start(ex));
+    const out = this.#serve(ex);
+    if (out instanceof Promise) return out.then((o) => (entry.finish(o), o));
+    entry.finish(out);
+    return out;
+  }
+
+  #serve(ex: Exchange): Outcome | Promise<Outcome> {
     try {
       if (ex.path.indexOf("%") >= 0) {
         const reason = percentMalformed(ex.path);
@@ -235,6 +255,7 @@ export class Dispatcher {
   }
 
   #invoke(ex: Exchange, route: Route, params: Params, invoke: Invoke): Outcome | Promise<Outcome> {
+    ex.log?.processing(params);
     const ctx = new ActionContext(ex, this.routes, route, params);
     let value: unknown;
     try {
@@ -254,9 +275,11 @@ export class Dispatcher {
 
   /** The answer to a request that failed: 400, 404 (missing controller or action), 500; logged through `onError`. */
   failure(ex: Exchange, error: unknown, params?: Params): Reply {
+    ex.log?.failed(error);
     try {
-      const report = this.#onError ?? defaultOnError;
-      report(error, { method: ex.method, url: ex.url });
+      // (The development log prints the error itself, so the default reporter stays quiet then.)
+      const report = this.#onError ?? (ex.log?.printsErrors ? undefined : defaultOnError);
+      report?.(error, { method: ex.method, url: ex.url });
     } catch {
       // a failing error reporter must not fail the request
     }
