@@ -19,7 +19,7 @@ import { ActionContext, type Params } from "./action-context.js";
 import { ActionNotFound, ControllerRegistry, MissingController, type ControllerMap, type Invoke } from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { exceptionPage, routesPage, routingErrorPage } from "./pages.js";
-import { requestLog, type ParameterFilter, type RequestLog, type RequestLogger } from "./request-log.js";
+import { DEFAULT_FILTER_PARAMETERS, ParameterFilterRule, requestLog, type ParameterFilter, type RequestLog, type RequestLogger } from "./request-log.js";
 import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
 /** Options of `createHandler`. */
@@ -65,6 +65,9 @@ export function environment(env: string | undefined): string {
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */
 const OVERRIDE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "LINK", "UNLINK"]);
 
+/** What the exception page leaves out of the parameters it shows (Rails' `debug_params`). */
+const SHOWN_PARAMS_SKIP: ReadonlySet<string> = new Set(["controller", "action"]);
+
 /** The order `Allow` lists verbs in. */
 const VERB_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
@@ -98,6 +101,8 @@ export class Dispatcher {
   readonly #methodNotAllowed: boolean;
   readonly #onError: HandlerOptions["onError"];
   readonly #log: RequestLog | null;
+  readonly #filterParameters: readonly ParameterFilter[];
+  readonly #root: string;
   #verbs: string[] | undefined;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
@@ -109,6 +114,8 @@ export class Dispatcher {
     this.#methodNotAllowed = options.methodNotAllowed ?? false;
     this.#onError = options.onError;
     this.#log = requestLog(options, this.development);
+    this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
+    this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
   }
 
   /** Serves one request. Never throws nor rejects: every failure is an answer. Logged when the log is on (once: a mounted handler's dispatcher adds to its mount's entry). */
@@ -290,7 +297,8 @@ export class Dispatcher {
       return htmlReply(404, routingErrorPage(error.message, this.routes, notes));
     }
     if (!this.development) return textReply(500, "Internal Server Error\n");
-    return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params)));
+    const shown = { method: ex.method, path: ex.scriptName + ex.originalPath, params: params === undefined ? null : new ParameterFilterRule(this.#filterParameters).params(params, SHOWN_PARAMS_SKIP) };
+    return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params), shown, this.#root));
   }
 
   /** For a missing controller: where it was looked for. */
