@@ -248,7 +248,7 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   // The development pages show where each route was declared; production does without the cost.
   const routes = await load(root, io, { sourceLocations: environment(values.env) === "development" });
   if (!routes) return 1;
-  return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env }, io);
+  return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true }, io);
 }
 
 /** The exit status of `routes --unused`, `--lint` and `--verify` when they found something (1 is a load error, 2 bad usage). */

@@ -12,12 +12,13 @@ import { createHandler } from "../http/create-handler.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import type { RouteSet } from "../index.js";
 
-export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME]
+export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--quiet]
       --root DIR         The application's directory: config/routes.ts, app/controllers/ (default: the current directory)
   -p, --port N           The port to listen on (default: 3000; 0 picks a free one)
   -b, --host HOST        The address to bind (default: localhost)
   -e, --env NAME         development (the routing error and exception pages, /rails/info/routes) or production
                          (default: NODE_ENV, else development)
+  -q, --quiet            No request log (Rails' Started/Processing/Completed lines in development, one line a request otherwise)
 `;
 
 export const SERVE_OPTIONS = {
@@ -25,6 +26,7 @@ export const SERVE_OPTIONS = {
   host: { type: "string", short: "b" },
   env: { type: "string", short: "e" },
   root: { type: "string" },
+  quiet: { type: "boolean", short: "q" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
@@ -43,8 +45,9 @@ export function parsePort(value: string | undefined): number | string {
 }
 
 /** Serves `routes` until stopped; resolves to the exit code (0 after a clean stop, 1 when it cannot listen). */
-export function serve(routes: RouteSet, options: { root: string; port: number; host: string; env: string | undefined }, io: ServeIO): Promise<number> {
-  const handler = createHandler(routes, { root: options.root, ...(options.env !== undefined ? { env: options.env } : {}) });
+export function serve(routes: RouteSet, options: { root: string; port: number; host: string; env: string | undefined; quiet?: boolean }, io: ServeIO): Promise<number> {
+  const logger = options.quiet ? false : (line: string) => io.stdout.write(`${line}\n`);
+  const handler = createHandler(routes, { root: options.root, logger, ...(options.env !== undefined ? { env: options.env } : {}) });
   const server = http.createServer(toNodeListener(handler));
   return new Promise<number>((resolve) => {
     const stop = () => {

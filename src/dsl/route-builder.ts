@@ -67,11 +67,24 @@ export function isConstraintObject(v: unknown): boolean {
   return typeof o.matches === "function" || typeof o.call === "function";
 }
 
-/** How a mounted handler or `to:` callable shows in the sheet: its class or function name. */
+/**
+ * How a mounted handler or `to:` callable shows in the sheet, saying what it is as Rails shows a
+ * Rack app's class name or `inspect` (`MyApp`, `#<Proc:... (lambda)>`, `#<Inst:0x...>`): a handler
+ * made by `createHandler` is `switchyard handler`, an Express app `Express app` (Express names its
+ * app function `app`), an object with `fetch()` of a class `Hono app` (its class's name and "app"),
+ * any other function or object its own name, or its class's.
+ */
 export function appLabel(app: unknown): string {
-  if (typeof app === "function") return app.name || "(anonymous handler)";
+  if ((app as { [k: symbol]: unknown } | null)?.[Symbol.for("switchyard.dispatcher")] !== undefined) return "switchyard handler";
+  if (typeof app === "function") {
+    const f = app as { handle?: unknown; use?: unknown; set?: unknown };
+    if (typeof f.handle === "function" && typeof f.use === "function" && typeof f.set === "function") return "Express app";
+    return app.name || "(anonymous handler)";
+  }
   const ctor = (app as { constructor?: { name?: string } }).constructor;
-  return ctor?.name && ctor.name !== "Object" ? ctor.name : "(handler)";
+  const named = ctor?.name && ctor.name !== "Object" ? ctor.name : null;
+  if (named !== null && typeof (app as { fetch?: unknown }).fetch === "function") return `${named} app`;
+  return named ?? "(handler)";
 }
 
 /** `Journey::Route.verb_matcher` names: known verbs upper-cased, `all` for any, others dasherized. */

@@ -22,6 +22,7 @@ import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./pages.js";
 import { withScriptName } from "./script-name.js";
 import { BlockedHost, checkHost, DEVELOPMENT_HOSTS, HostPermissions, type HostPattern } from "./hosts.js";
+import { DEFAULT_FILTER_PARAMETERS, ParameterFilterRule, requestLog, type ParameterFilter, type RequestLog, type RequestLogger } from "./request-log.js";
 import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
 /** Options of `createHandler`. */
@@ -57,6 +58,14 @@ export interface HandlerOptions {
    * and the request's method and URL. Default: 500s are written to `console.error`.
    */
   onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
+  /**
+   * The request log (`http/request-log.ts`): Rails' `Started` / `Processing` / `Parameters` /
+   * `Completed` lines in development, one line a request otherwise; `false` turns it off. A function
+   * of a line or an object with `info(line)`. Default: stdout (off under a test runner).
+   */
+  logger?: RequestLogger | false;
+  /** Rails' `filter_parameters` for the log and the exception page. Default: `DEFAULT_FILTER_PARAMETERS`. */
+  filterParameters?: readonly ParameterFilter[];
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -68,6 +77,9 @@ export function environment(env: string | undefined): string {
 
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */
 const OVERRIDE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "LINK", "UNLINK"]);
+
+/** What the exception page leaves out of the parameters it shows (Rails' `debug_params`). */
+const SHOWN_PARAMS_SKIP: ReadonlySet<string> = new Set(["controller", "action"]);
 
 /** The order `Allow` lists verbs in. */
 const VERB_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -104,6 +116,9 @@ export class Dispatcher {
   readonly #hosts: HostPermissions | null;
   /** The last Host value found well-formed (a server sees one or a few: most requests skip the check). */
   #validHost = "";
+  readonly #log: RequestLog | null;
+  readonly #filterParameters: readonly ParameterFilter[];
+  readonly #root: string;
   #verbs: string[] | undefined;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
@@ -122,10 +137,22 @@ export class Dispatcher {
     const listed = processEnv?.SWITCHYARD_HOSTS?.split(",").map((h) => h.trim()).filter((h) => h !== "");
     const hosts = new HostPermissions(options.hosts ?? (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []));
     this.#hosts = hosts.empty ? null : hosts;
+    this.#log = requestLog(options, this.development);
+    this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
+    this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
   }
 
-  /** Serves one request. Never throws nor rejects: every failure is an answer. */
+  /** Serves one request. Never throws nor rejects: every failure is an answer. Logged when the log is on (once: a mounted handler's dispatcher adds to its mount's entry). */
   dispatch(ex: Exchange): Outcome | Promise<Outcome> {
+    if (this.#log === null || ex.log !== null) return this.#dispatch(ex);
+    const entry = (ex.log = this.#log.start(ex));
+    const out = this.#dispatch(ex);
+    if (out instanceof Promise) return out.then((o) => (entry.finish(o), o));
+    entry.finish(out);
+    return out;
+  }
+
+  #dispatch(ex: Exchange): Outcome | Promise<Outcome> {
     try {
       const host = ex.authority;
       if (host !== this.#validHost) {
@@ -309,6 +336,7 @@ export class Dispatcher {
   }
 
   #invoke(ex: Exchange, route: Route, params: Params, invoke: Invoke): Outcome | Promise<Outcome> {
+    ex.log?.processing(params);
     const ctx = new ActionContext(ex, this.routes, route, params);
     let value: unknown;
     try {
@@ -328,9 +356,11 @@ export class Dispatcher {
 
   /** The answer to a request that failed: 400, 404 (missing controller or action), 500; logged through `onError`. */
   failure(ex: Exchange, error: unknown, params?: Params): Reply {
+    ex.log?.failed(error);
     try {
-      const report = this.#onError ?? defaultOnError;
-      report(error, { method: ex.method, url: ex.url });
+      // (The development log prints the error itself, so the default reporter stays quiet then.)
+      const report = this.#onError ?? (ex.log?.printsErrors ? undefined : defaultOnError);
+      report?.(error, { method: ex.method, url: ex.url });
     } catch {
       // a failing error reporter must not fail the request
     }
@@ -348,7 +378,8 @@ export class Dispatcher {
         return htmlReply(404, routingErrorPage(error.message, this.routes, notes));
       }
       if (!this.development) return textReply(500, "Internal Server Error\n");
-      return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params)));
+      const shown = { method: ex.method, path: ex.scriptName + ex.originalPath, params: params === undefined ? null : new ParameterFilterRule(this.#filterParameters).params(params, SHOWN_PARAMS_SKIP) };
+      return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params), shown, this.#root));
     } catch {
       return textReply(500, "Internal Server Error\n");
     }

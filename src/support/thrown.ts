@@ -8,6 +8,8 @@
 /** What an error page or a log line says about a thrown value: its class name, message and stack. */
 export interface ThrownDescription {
   readonly name: string;
+  /** The class it was made by, as Ruby names an exception's class (`class RuntimeError extends Error` is `RuntimeError`, though its `name` is "Error"). */
+  readonly className: string;
   readonly message: string;
   readonly stack: string;
 }
@@ -48,13 +50,16 @@ function safeString(value: unknown): string {
 export function describeThrown(value: unknown): ThrownDescription {
   if (isInstance(value, Error)) {
     const name = safely(() => value.name, "Error");
+    const ctor = safely(() => (value as { constructor?: { name?: unknown } }).constructor?.name, "");
     return {
       name,
+      className: ctor !== "" && ctor !== "Error" ? ctor : name,
       message: safely(() => value.message, `(the ${name}'s message could not be read)`),
       stack: safely(() => value.stack, ""),
     };
   }
-  return { name: value === null ? "null" : typeof value, message: safeString(value), stack: "" };
+  const type = value === null ? "null" : typeof value;
+  return { name: type, className: type, message: safeString(value), stack: "" };
 }
 
 /** One line for a log: `Name: message`. */

@@ -101,3 +101,11 @@ function qualityOf(item: string, from: number): number {
   return 1;
 }
 
+
+const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
+  MIME_TYPES.map(([type, ext]) => [type, ext] as const)));
+
+/** A registered type's symbol (`Mime::Type#ref`: `text/html` is `html`); the type itself when it is not registered. */
+export function formatSymbol(type: string): string {
+  return EXTENSION_BY_TYPE[type] ?? type;
+}

@@ -143,3 +143,24 @@ test("serve's usage errors exit 2 saying what is wrong; an unusable port exits 1
   stopper.abort();
   assert.equal(await served, 0);
 });
+
+test("serve logs each request as Rails does (development), and --quiet logs none", async () => {
+  const { main } = await import("../../src/cli/main.js");
+  for (const quiet of [false, true]) {
+    const out = { stdout: "", stderr: "" };
+    const stopper = new AbortController();
+    const args = ["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1", "--env", "development", ...(quiet ? ["--quiet"] : [])];
+    const served = main(args, { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) }, signal: stopper.signal });
+    while (!out.stdout.includes("on http://")) await new Promise((r) => setTimeout(r, 20));
+    const at = Number(/:(\d+) \(/.exec(out.stdout)![1]);
+    assert.equal((await httpRequest(at, "/posts?password=x")).status, 200);
+    stopper.abort();
+    assert.equal(await served, 0);
+    const log = out.stdout.split("\n").slice(1).join("\n");
+    if (quiet) assert.equal(log, "");
+    else {
+      assert.match(log, /^Started GET "\/posts\?password=\[FILTERED\]" for 127\.0\.0\.1 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}$/m);
+      assert.match(log, /^Processing by PostsController#index as HTML\n {2}Parameters: \{"password"=>"\[FILTERED\]"\}\nCompleted 200 OK in \d+ms$/m);
+    }
+  }
+});

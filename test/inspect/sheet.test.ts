@@ -69,3 +69,17 @@ test("a table of any size prints: 200,000 routes, sheet and expanded (Math.max o
   assert.equal(sheet[200_000], `${"".padStart(7)} GET  ${"/r/199999(.:format)".padEnd(19)} r#s199999`);
   assert.equal(formatRoutes(routes, { expanded: true }).split("\n").length, 1_000_000);
 });
+
+test("a mounted app's label says what it is: switchyard handler, Express app, Hono app, a function's name", async () => {
+  const { default: express } = await import("express");
+  const { Hono } = await import("hono");
+  const { createHandler } = await import("../../src/http/index.js");
+  const inner = createHandler(draw((r) => r.get("x", { to: "x#y" })), { logger: false });
+  const set = draw((r) => {
+    r.mount(inner, { at: "/inner" });
+    r.mount(express(), { at: "/express" });
+    r.mount(new Hono(), { at: "/hono" });
+    r.mount(function sidekiqWeb() { return new Response(""); }, { at: "/sidekiq" });
+  });
+  assert.deepEqual(set.routes.map((r) => r.reqs), ["switchyard handler", "Express app", "Hono app", "sidekiqWeb"]);
+});

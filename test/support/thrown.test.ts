@@ -13,8 +13,9 @@ class GetterError extends Error {
 const trapping = new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); }, get: () => { throw new Error("trap"); } });
 
 test("describeThrown reads an Error, an error whose message getter throws, a trap-throwing Proxy, a value without String()", () => {
-  assert.deepEqual({ ...describeThrown(new TypeError("bad")), stack: "" }, { name: "TypeError", message: "bad", stack: "" });
+  assert.deepEqual({ ...describeThrown(new TypeError("bad")), stack: "" }, { name: "TypeError", className: "TypeError", message: "bad", stack: "" });
   assert.equal(describeThrown(new GetterError()).message, "(the Error's message could not be read)");
+  assert.equal(describeThrown(new GetterError()).className, "GetterError", "the class, as Ruby names an exception");
   assert.equal(isInstance(trapping, Error), false);
   assert.equal(describeThrown(trapping).name, "object");
   assert.equal(thrownSummary(Object.create(null)), "object: (a object that cannot be converted to a string)");

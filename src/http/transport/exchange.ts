@@ -8,6 +8,7 @@
 import type { AppTarget, RecognizeRequest } from "../../index.js";
 import type { Outcome } from "../reply.js";
 import type { NestedParams } from "../../uri/query.js";
+import type { RequestEntry } from "../request-log.js";
 
 /** What a `Request` or `Response` body can be made from (the DOM's `BodyInit`, which @types/node does not declare globally). */
 export type BodySource = NonNullable<ConstructorParameters<typeof Response>[0]>;
@@ -40,6 +41,8 @@ export abstract class Exchange {
   invalidBody: BadRequest | null = null;
   /** The body's bytes, once read (so a mounted handler still gets them). */
   bodyBytes: Uint8Array | null = null;
+  /** This request's entry in the request log, when the log is on. */
+  log: RequestEntry | null = null;
 
   constructor(method: string, path: string, query: string, scriptName: string) {
     this.method = method;
