@@ -10,4 +10,5 @@ export { ActionContext } from "./action-context.js";
 export type { Params } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName } from "./controllers.js";
 export type { Action, ControllerClass, ControllerObject, ControllerDefinition, ControllerMap } from "./controllers.js";
+export { HealthController } from "./health.js";
 export { BadRequest } from "./transport/exchange.js";
