@@ -17,6 +17,10 @@ for w in 1 2; do
   until grep -q "on http" /tmp/switchyard-workers-$w.log; do sleep 1; done
 done
 sleep 5 # the second worker of the 2-worker server
+for w in 1 2; do # warm up (JIT), not counted
+  port=$(grep -o '127.0.0.1:[0-9]*' /tmp/switchyard-workers-$w.log | cut -d: -f2)
+  wrk -t1 -c32 -d2s "http://127.0.0.1:$port/up" > /dev/null
+done
 for round in 1 2 3; do
   for w in 1 2; do
     port=$(grep -o '127.0.0.1:[0-9]*' /tmp/switchyard-workers-$w.log | cut -d: -f2)
