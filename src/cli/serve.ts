@@ -120,7 +120,8 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
     ...(worker ? { signals: ["SIGTERM"] } : { onListening: (a: AddressInfo) => banner(a) }),
     ...(io.signal ? { signal: io.signal } : {}),
   });
-  // The IPC channel to the primary would keep a worker alive.
-  if (worker) process.disconnect?.();
+  // A worker exits with the code (its primary reads it): the IPC channel would keep it alive, and
+  // node's cluster makes a worker that disconnects exit 0 whatever went wrong.
+  if (worker) process.exit(code);
   return code;
 }

@@ -37,7 +37,11 @@ const HEALTHY_AFTER = 60_000;
 // Time for a worker to see the signal and close after its own shutdown timeout.
 const KILL_GRACE = 5_000;
 
-/** Runs the workers until stopped; resolves to 0 after a stop in which every worker exited cleanly, else 1. */
+/**
+ * Runs the workers until stopped; resolves to 0 after a stop in which every worker exited cleanly,
+ * else 1 (also when a worker exits before any worker listened: the port is taken, or the
+ * application cannot boot).
+ */
 export function runCluster(options: ClusterOptions): Promise<number> {
   cluster.setupPrimary({ exec: options.exec, args: [...options.args] });
   const born = new Map<Worker, number>();
@@ -62,6 +66,13 @@ export function runCluster(options: ClusterOptions): Promise<number> {
         if (born.size === 0) finish();
         return;
       }
+      if (!announced) {
+        // No worker ever listened: the port is taken, or the application cannot boot. Forking
+        // again would fail the same way; stop, as a server that cannot listen exits 1.
+        options.log(`worker ${worker.process.pid} exited (${signal ?? `exit ${code}`}) before any worker listened: stopping`);
+        failed = true;
+        return stop("a worker could not start");
+      }
       delay = lived >= HEALTHY_AFTER ? FIRST_DELAY : delay;
       options.log(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}) after ${lived} ms; starting another in ${delay} ms`);
       pending = setTimeout(() => {
@@ -78,12 +89,12 @@ export function runCluster(options: ClusterOptions): Promise<number> {
       cluster.off("exit", onExit).off("listening", onListening);
       resolve(failed ? 1 : 0);
     };
-    const stop = (signal: NodeJS.Signals = "SIGTERM") => {
+    const stop = (why: string = "SIGTERM") => {
       if (stopping) return;
       stopping = true;
       clearTimeout(pending);
       if (born.size === 0) return finish();
-      options.log(`${signal}: stopping ${born.size} worker${born.size === 1 ? "" : "s"} (up to ${options.shutdownTimeout} ms for their requests)`);
+      options.log(`${why}: stopping ${born.size} worker${born.size === 1 ? "" : "s"} (up to ${options.shutdownTimeout} ms for their requests)`);
       for (const worker of born.keys()) worker.process.kill("SIGTERM");
       killer = setTimeout(() => {
         options.log(`workers still running after ${options.shutdownTimeout + KILL_GRACE} ms: killing them`);

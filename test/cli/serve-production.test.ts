@@ -166,3 +166,41 @@ test("--workers 2 serves from two processes, replaces a killed worker, and stops
   assert.match(served.output(), /SIGTERM: stopping 2 workers/);
   for (const w of running) assert.equal(alive(w), false, `worker ${w} is gone`);
 });
+
+test("serve's production options: bad values exit 2 naming the flag; a port taken with --workers exits 1", { timeout: 180_000 }, async () => {
+  const { main } = await import("../../src/cli/main.js");
+  const run = async (argv: string[], env: Record<string, string> = {}) => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { WEB_CONCURRENCY: "" }, env);
+    let stderr = "";
+    try {
+      const code = await main(["serve", "--root", app, "--host", "127.0.0.1", ...argv], { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) } });
+      return { code, stderr };
+    } finally {
+      process.env = saved;
+    }
+  };
+  const workers = await run(["--workers", "two"]);
+  assert.equal(workers.code, 2);
+  assert.match(workers.stderr, /--workers must be a number of workers from 0 to 1024, or auto, not "two"/);
+  const env = await run([], { WEB_CONCURRENCY: "-1" });
+  assert.match(env.stderr, /WEB_CONCURRENCY must be a number of workers from 0 to 1024, or auto, not "-1"/);
+  const seconds = await run(["--keep-alive-timeout", "5s"]);
+  assert.match(seconds.stderr, /--keep-alive-timeout must be a number of seconds \(0 turns it off\), not "5s"/);
+  const order = await run(["--headers-timeout", "90"]);
+  assert.equal(order.code, 2);
+  assert.match(order.stderr, /--headers-timeout \(90000 ms\) cannot be longer than --request-timeout \(60000 ms\): the headers are part of the request/);
+
+  // A taken port: the workers cannot listen, and the primary stops (exit 1) instead of forking again.
+  const taken = await start();
+  const busy = spawn(process.execPath, [path.join(root, "bin/switchyard.js"), "serve", "--root", app, "--port", String(taken.port), "--host", "127.0.0.1", "--env", "production", "--workers", "1"], { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, WEB_CONCURRENCY: "" } });
+  children.push(busy);
+  let err = "";
+  busy.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
+  const [code] = (await once(busy, "exit")) as [number | null];
+  assert.equal(code, 1, err);
+  assert.match(err, /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+  assert.match(err, /exited \(exit 1\) before any worker listened: stopping/);
+  taken.child.kill("SIGTERM");
+  assert.equal(await taken.exit, 0);
+});
