@@ -8,7 +8,7 @@
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE]
  *     switchyard js --out FILE [--root DIR]
- *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME]
+ *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
  * or controllers could not be loaded or rendered, 2 bad usage, 3 `--unused`, `--lint` or `--verify` found
@@ -27,7 +27,7 @@ import { DEFAULT_VERIFY_GLOBS, verifyFiles, verifyPaths } from "./verify.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
 import type { RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
-import { parsePort, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
+import { parsePort, parseRunning, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
 export type CliIO = ServeIO;
@@ -244,11 +244,13 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   }
   const port = parsePort(values.port);
   if (typeof port === "string") return usageError(io, port);
+  const running = parseRunning(values, process.env);
+  if (typeof running === "string") return usageError(io, running);
   const root = path.resolve(values.root ?? process.cwd());
   // The development pages show where each route was declared; production does without the cost.
   const routes = await load(root, io, { sourceLocations: environment(values.env) === "development" });
   if (!routes) return 1;
-  return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true }, io);
+  return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true, ...running, argv }, io);
 }
 
 /** The exit status of `routes --unused`, `--lint` and `--verify` when they found something (1 is a load error, 2 bad usage). */

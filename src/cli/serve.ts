@@ -2,23 +2,34 @@
  * `switchyard serve [--root DIR] [--port N] [--host H] [--env NAME]`: serves an application
  * directory on node:http — its routes from `config/routes.ts`, its controllers from
  * `app/controllers/<path>_controller.ts` — as `bin/rails server` does (port 3000 and `localhost`
- * by default). Prints the address it listens on, and stops on SIGINT/SIGTERM (or `io.signal`).
+ * by default). Prints the address it listens on, and stops gracefully on SIGINT/SIGTERM (or
+ * `io.signal`). The server itself (timeouts, the graceful stop) is src/http/server.ts; the
+ * workers of `--workers N` (or `WEB_CONCURRENCY`) are src/http/cluster.ts.
  */
-import http from "node:http";
+import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ParseArgsConfig } from "node:util";
 import { createHandler } from "../http/create-handler.js";
 import { toNodeListener } from "../http/adapters/node.js";
+import { parseWorkers, runCluster } from "../http/cluster.js";
+import { DEFAULT_SHUTDOWN_TIMEOUT, DEFAULT_TIMEOUTS, resolveTimeouts, runServer, type Timeouts } from "../http/server.js";
 import type { RouteSet } from "../index.js";
 
-export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--quiet]
+export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
       --root DIR         The application's directory: config/routes.ts, app/controllers/ (default: the current directory)
   -p, --port N           The port to listen on (default: 3000; 0 picks a free one)
   -b, --host HOST        The address to bind (default: localhost)
   -e, --env NAME         development (the routing error and exception pages, /rails/info/routes) or production
                          (default: NODE_ENV, else development)
   -q, --quiet            No request log (Rails' Started/Processing/Completed lines in development, one line a request otherwise)
+  -w, --workers N        Run N worker processes (node's cluster module), restarting one that dies; auto: one
+                         per core; 0: serve in this process (default: WEB_CONCURRENCY, else 0)
+      --headers-timeout S    Seconds to receive a request's headers, else 408 (default: ${DEFAULT_TIMEOUTS.headers / 1000})
+      --request-timeout S    Seconds to receive a whole request, body included, else 408 (default: ${DEFAULT_TIMEOUTS.request / 1000})
+      --keep-alive-timeout S Seconds an idle keep-alive connection is kept open (default: ${DEFAULT_TIMEOUTS.keepAlive / 1000})
+      --shutdown-timeout S   Seconds the requests in flight get to finish on SIGTERM/SIGINT (default: ${DEFAULT_SHUTDOWN_TIMEOUT / 1000})
 `;
 
 export const SERVE_OPTIONS = {
@@ -27,6 +38,11 @@ export const SERVE_OPTIONS = {
   env: { type: "string", short: "e" },
   root: { type: "string" },
   quiet: { type: "boolean", short: "q" },
+  workers: { type: "string", short: "w" },
+  "headers-timeout": { type: "string" },
+  "request-timeout": { type: "string" },
+  "keep-alive-timeout": { type: "string" },
+  "shutdown-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
@@ -44,29 +60,73 @@ export function parsePort(value: string | undefined): number | string {
   return Number(value);
 }
 
+/** How `serve` runs: its workers (0: in this process), connection timeouts and shutdown deadline, in milliseconds. */
+export interface Running {
+  workers: number;
+  timeouts: Timeouts;
+  shutdownTimeout: number;
+}
+
+/** Reads `--workers` (else `WEB_CONCURRENCY`), the timeouts (seconds) and `--shutdown-timeout`; an error message for a bad value. */
+export function parseRunning(values: { workers?: string | undefined; "headers-timeout"?: string | undefined; "request-timeout"?: string | undefined; "keep-alive-timeout"?: string | undefined; "shutdown-timeout"?: string | undefined }, env: NodeJS.ProcessEnv): Running | string {
+  const given = values.workers ?? env.WEB_CONCURRENCY;
+  const workers = given === undefined || given === "" ? 0 : parseWorkers(given, values.workers !== undefined ? "--workers" : "WEB_CONCURRENCY");
+  if (typeof workers === "string") return workers;
+  const ms: Record<string, number | undefined> = {};
+  for (const name of ["headers-timeout", "request-timeout", "keep-alive-timeout", "shutdown-timeout"] as const) {
+    const value = values[name];
+    if (value === undefined) continue;
+    if (!/^\d+(?:\.\d+)?$/.test(value)) return `--${name} must be a number of seconds (0 turns it off), not ${JSON.stringify(value)}`;
+    ms[name] = Number(value) * 1000;
+  }
+  const timeouts = resolveTimeouts({ headers: ms["headers-timeout"], request: ms["request-timeout"], keepAlive: ms["keep-alive-timeout"] });
+  if (typeof timeouts === "string") return `${timeouts.replace(/the (\w+(?:Alive)?) timeout/g, (_, n: string) => `--${n === "keepAlive" ? "keep-alive" : n}-timeout`)}`;
+  return { workers, timeouts, shutdownTimeout: ms["shutdown-timeout"] ?? DEFAULT_SHUTDOWN_TIMEOUT };
+}
+
+export interface ServeOptions extends Partial<Running> {
+  root: string;
+  port: number;
+  host: string;
+  env: string | undefined;
+  /** No request log. */
+  quiet?: boolean;
+  /** The `serve` arguments, for the workers to run with (the primary loads the routes, each worker serves them). */
+  argv?: readonly string[];
+}
+
+// The command each worker runs: this package's bin (from dist/cli/ or src/cli/ alike).
+const BIN = fileURLToPath(new URL("../../bin/switchyard.js", import.meta.url));
+
 /** Serves `routes` until stopped; resolves to the exit code (0 after a clean stop, 1 when it cannot listen). */
-export function serve(routes: RouteSet, options: { root: string; port: number; host: string; env: string | undefined; quiet?: boolean }, io: ServeIO): Promise<number> {
+export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO): Promise<number> {
+  const workers = options.workers ?? 0;
+  const shutdownTimeout = options.shutdownTimeout ?? DEFAULT_SHUTDOWN_TIMEOUT;
+  const log = (line: string) => io.stderr.write(`switchyard serve: ${line}\n`);
+  const banner = ({ address, port }: { address: string; port: number }, extra = "") => {
+    const shown = address.includes(":") ? `[${address}]` : address;
+    io.stdout.write(`switchyard serve: ${path.relative(process.cwd(), options.root) || "."} on http://${shown}:${port} (${routes.routes.length} routes${extra})\n`);
+  };
+  if (workers > 0 && cluster.isPrimary) {
+    const args = ["serve", ...(options.argv ?? [])];
+    return runCluster({ workers, exec: BIN, args, shutdownTimeout, log, onListening: (a) => banner(a, `, ${workers} worker${workers === 1 ? "" : "s"}`), ...(io.signal ? { signal: io.signal } : {}) });
+  }
   const logger = options.quiet ? false : (line: string) => io.stdout.write(`${line}\n`);
   const handler = createHandler(routes, { root: options.root, logger, ...(options.env !== undefined ? { env: options.env } : {}) });
-  const server = http.createServer(toNodeListener(handler));
-  return new Promise<number>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop).off("SIGTERM", stop);
-      server.close(() => resolve(0));
-      server.closeAllConnections();
-    };
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      io.stderr.write(`switchyard serve: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}\n`);
-      process.off("SIGINT", stop).off("SIGTERM", stop);
-      resolve(1);
-    });
-    server.listen(options.port, options.host, () => {
-      const { address, port } = server.address() as AddressInfo;
-      const shown = address.includes(":") ? `[${address}]` : address;
-      io.stdout.write(`switchyard serve: ${path.relative(process.cwd(), options.root) || "."} on http://${shown}:${port} (${routes.routes.length} routes)\n`);
-      process.on("SIGINT", stop).on("SIGTERM", stop);
-      if (io.signal?.aborted) stop();
-      io.signal?.addEventListener("abort", stop, { once: true });
-    });
+  const worker = cluster.isWorker;
+  // A worker stops on SIGTERM, which its primary forwards; it ignores the SIGINT Ctrl-C sends the whole process group.
+  if (worker) process.on("SIGINT", () => {});
+  const code = await runServer(toNodeListener(handler), {
+    port: options.port,
+    host: options.host,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    shutdownTimeout,
+    log: worker ? (line) => log(`worker ${process.pid}: ${line}`) : log,
+    ...(worker ? { signals: ["SIGTERM"] } : { onListening: (a: AddressInfo) => banner(a) }),
+    ...(io.signal ? { signal: io.signal } : {}),
   });
+  // A worker exits with the code (its primary reads it): the IPC channel would keep it alive, and
+  // node's cluster makes a worker that disconnects exit 0 whatever went wrong.
+  if (worker) process.exit(code);
+  return code;
 }

@@ -16,6 +16,7 @@ import { RoutingError } from "../errors.js";
 import { camelize } from "../support/inflector.js";
 import { defaultExport, exportNames, findUserFile, UserFileLoader, userFileCandidates } from "../support/user-files.js";
 import type { ActionContext } from "./action-context.js";
+import { BUILT_IN_CONTROLLERS } from "./health.js";
 
 /** An action: gets the context, returns a `Response`, a string (HTML), a JSON value, or nothing (204). */
 export type Action = (context: ActionContext) => unknown;
@@ -154,13 +155,25 @@ export class ControllerRegistry {
     if (!CONTROLLER_PATH.test(controllerPath)) throw missing;
     const base = this.fileBase(controllerPath);
     const file = base === null ? undefined : findUserFile(base);
-    if (file === undefined) throw missing;
+    if (file === undefined) {
+      const builtIn = this.#builtIn(controllerPath);
+      if (builtIn === undefined) throw missing;
+      return builtIn;
+    }
     let pending = this.#loading.get(controllerPath);
     if (pending === undefined) {
       pending = this.#load(file, controllerPath).finally(() => this.#loading.delete(controllerPath));
       this.#loading.set(controllerPath, pending);
     }
     return pending;
+  }
+
+  /** A controller switchyard brings (`rails/health`), when the application has none by that path. */
+  #builtIn(controllerPath: string): Loaded | undefined {
+    if (!Object.hasOwn(BUILT_IN_CONTROLLERS, controllerPath)) return undefined;
+    const entry = this.#entry(BUILT_IN_CONTROLLERS[controllerPath]!, `switchyard's built-in ${controllerClassName(controllerPath)}`, controllerPath);
+    this.#loaded.set(controllerPath, entry);
+    return entry;
   }
 
   async #load(file: string, controllerPath: string): Promise<Loaded> {

@@ -11,6 +11,7 @@ export type { Params } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName, defineController } from "./controllers.js";
 export type { Action, Actions, ControllerClass, ControllerObject, ControllerDefinition, ControllerMap } from "./controllers.js";
 export type { ParamValue, ActionParams, ActionName, ControllerName, ActionsOf } from "../index.js";
+export { HealthController } from "./health.js";
 export { BadRequest } from "./transport/exchange.js";
 export { scriptNameOf } from "./script-name.js";
 export { BlockedHost, DEVELOPMENT_HOSTS } from "./hosts.js";
