@@ -12,7 +12,7 @@ import type { Endpoint, RequestConstraint, Requirement, Route, RouteSource } fro
 import { type Hash, hasKeys, type Scope } from "./scope.js";
 
 /** Request attributes a hash constraint may test (Rails keeps only keys `ActionDispatch::Request` answers). */
-export const REQUEST_ATTRIBUTES = new Set([
+const REQUEST_ATTRIBUTES = new Set([
   "subdomain", "subdomains", "host", "domain", "ip", "remote_ip", "protocol", "scheme", "port", "method",
   "request_method", "path", "fullpath", "original_fullpath", "url", "original_url", "query_string",
   "media_type", "content_type", "user_agent", "referer", "referrer", "authorization", "host_with_port",
@@ -58,7 +58,7 @@ export function isConstraintMap(v: unknown): v is Hash {
 }
 
 /** A function, or an object with a `matches(req)` or `call(...)` method (Rails: responds to `matches?` or `call`). */
-export function isConstraintObject(v: unknown): boolean {
+function isConstraintObject(v: unknown): boolean {
   if (typeof v === "function") return true;
   if (typeof v !== "object" || v === null) return false;
   const o = v as { matches?: unknown; call?: unknown };
@@ -66,14 +66,14 @@ export function isConstraintObject(v: unknown): boolean {
 }
 
 /** How a mounted handler or `to:` callable shows in the sheet: its class or function name. */
-export function appLabel(app: unknown): string {
+function appLabel(app: unknown): string {
   if (typeof app === "function") return app.name || "(anonymous handler)";
   const ctor = (app as { constructor?: { name?: string } }).constructor;
   return ctor?.name && ctor.name !== "Object" ? ctor.name : "(handler)";
 }
 
 /** `Journey::Route.verb_matcher` names: known verbs upper-cased, `all` for any, others dasherized. */
-export function verbName(via: unknown): string {
+function verbName(via: unknown): string {
   const v = String(via);
   if (v === "all") return "";
   const up = v.toUpperCase();

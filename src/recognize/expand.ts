@@ -41,7 +41,7 @@ export interface Expansion {
 }
 
 /** More expansions than this (six independent optional groups) and the route is matched by its regexp. */
-export const MAX_EXPANSIONS = 64;
+const MAX_EXPANSIONS = 64;
 
 type Atom = { sep: number } | { word: Word };
 
