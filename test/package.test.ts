@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { helpersNamed } from "./route-helpers.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -22,6 +23,6 @@ test("the tarball holds the built code with its declarations, the bin, README an
 test("CommonJS callers can require() the package where Node supports require(esm)", { skip: !(process.features as { require_module?: boolean }).require_module }, () => {
   const require = createRequire(import.meta.url);
   const { draw } = require("switchyard") as typeof import("switchyard");
-  assert.equal(draw((r) => r.resources("photos")).helpers.photo_path(1), "/photos/1");
+  assert.equal(helpersNamed(draw((r) => r.resources("photos")).helpers, "photo_path").photo_path(1), "/photos/1");
   assert.equal(typeof (require("switchyard/cli") as typeof import("switchyard/cli")).main, "function");
 });

@@ -1,5 +1,4 @@
 import type { Redirect } from "../table/redirect-endpoint.js";
-import type { RequestConstraint } from "../table/route.js";
 import { type ConcernCallback, concern, concerns } from "./concerns.js";
 import { DrawState } from "./draw-state.js";
 import { match, root, verb } from "./match.js";
@@ -228,5 +227,3 @@ export class Mapper {
     return this;
   }
 }
-
-export type { RequestConstraint };

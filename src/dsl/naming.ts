@@ -15,7 +15,7 @@ const startsLikeName = (s: string) => {
 };
 
 /** What a route name takes from the resource it is declared in. */
-export interface NamedResource {
+interface NamedResource {
   /** `photos` (`sheep_index` when singular and plural are one word; a singular resource's own name). */
   readonly collectionName: string;
   /** `photo`. */

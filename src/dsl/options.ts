@@ -43,7 +43,7 @@ type Declared = Record<string, Option<unknown, boolean>>;
 type TypeOf<O> = O extends Option<infer T, boolean> ? T : never;
 type RequiredKeys<D> = { [K in keyof D]: D[K] extends Option<unknown, true> ? K : never }[keyof D];
 /** The options object a declaration describes: every key optional unless declared `required`. */
-export type OptionsOf<D extends Declared> = { -readonly [K in Exclude<keyof D, RequiredKeys<D>>]?: TypeOf<D[K]> } & {
+type OptionsOf<D extends Declared> = { -readonly [K in Exclude<keyof D, RequiredKeys<D>>]?: TypeOf<D[K]> } & {
   -readonly [K in RequiredKeys<D>]: TypeOf<D[K]>;
 } extends infer O
   ? { [K in keyof O]: O[K] }

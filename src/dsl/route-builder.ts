@@ -14,7 +14,7 @@ import type { Endpoint, RequestConstraint, Requirement, Route, RouteSource } fro
 import { type Hash, hasKeys, type Scope } from "./scope.js";
 
 /** Request attributes a hash constraint may test (Rails keeps only keys `ActionDispatch::Request` answers). */
-export const REQUEST_ATTRIBUTES = new Set([
+const REQUEST_ATTRIBUTES = new Set([
   "subdomain", "subdomains", "host", "domain", "ip", "remote_ip", "protocol", "scheme", "port", "method",
   "request_method", "path", "fullpath", "original_fullpath", "url", "original_url", "query_string",
   "media_type", "content_type", "user_agent", "referer", "referrer", "authorization", "host_with_port",
@@ -60,7 +60,7 @@ export function isConstraintMap(v: unknown): v is Hash {
 }
 
 /** A function, or an object with a `matches(req)` or `call(...)` method (Rails: responds to `matches?` or `call`). */
-export function isConstraintObject(v: unknown): boolean {
+function isConstraintObject(v: unknown): boolean {
   if (typeof v === "function") return true;
   if (typeof v !== "object" || v === null) return false;
   const o = v as { matches?: unknown; call?: unknown };
@@ -74,7 +74,7 @@ export function isConstraintObject(v: unknown): boolean {
  * app function `app`), an object with `fetch()` of a class `Hono app` (its class's name and "app"),
  * any other function or object its own name, or its class's.
  */
-export function appLabel(app: unknown): string {
+function appLabel(app: unknown): string {
   if ((app as { [k: symbol]: unknown } | null)?.[Symbol.for("switchyard.dispatcher")] !== undefined) return "switchyard handler";
   if (typeof app === "function") {
     const f = app as { handle?: unknown; use?: unknown; set?: unknown };
@@ -88,7 +88,7 @@ export function appLabel(app: unknown): string {
 }
 
 /** `Journey::Route.verb_matcher` names: known verbs upper-cased, `all` for any, others dasherized. */
-export function verbName(via: unknown): string {
+function verbName(via: unknown): string {
   const v = String(via);
   if (v === "all") return "";
   const up = v.toUpperCase();

@@ -34,7 +34,7 @@ export function isGroup(item: Item): item is readonly PatternNode[] {
  * Journey::Format#evaluate over the segment values by part index (`values[i]` for `parts[i]`,
  * `undefined` when absent): "" as soon as one of this level's own parameters is nil.
  */
-export type Formatter = (values: readonly unknown[]) => string;
+type Formatter = (values: readonly unknown[]) => string;
 
 function slotFor(node: PatternNode, parts: readonly string[]): Slot | null {
   if (node.type === "symbol") return { name: node.name, index: parts.indexOf(node.name), escape: node.name === "controller" ? escapePath : escapeSegment };
@@ -142,13 +142,13 @@ function appender(nodes: readonly PatternNode[], parts: readonly string[]): Appe
   };
 }
 
-export function compileFormatter(nodes: readonly PatternNode[], parts: readonly string[]): Formatter {
+function compileFormatter(nodes: readonly PatternNode[], parts: readonly string[]): Formatter {
   const append = appender(nodes, parts);
   return (values) => append(values, "") ?? "";
 }
 
 /** `lit[0] + esc(values[idx[0]]) + lit[1] + ... + lit[n]`, the optimized helper's path. */
-export interface PositionalTemplate {
+interface PositionalTemplate {
   readonly literals: readonly string[];
   readonly indexes: readonly number[];
   readonly escapers: readonly Escaper[];

@@ -297,7 +297,7 @@ function attempt(cr: CompiledRoute, options: PathOptions): Generated | string[] 
  * `Generator` + `Formatter#generate`: normalizes controller/action, takes `route` (a named route)
  * or else the best-scoring route that can generate, and formats the path. Throws UrlGenerationError.
  */
-export function generate(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, options: PathOptions): Generated {
+function generate(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, options: PathOptions): Generated {
   normalizeControllerAction(options);
   let missing: string[] = [];
   if (route !== undefined) {

@@ -19,7 +19,7 @@ import { recordParam, toParam } from "../uri/query.js";
 import type { VerifiedPath } from "./typed-routes.js";
 
 /** One segment of a path shape: literal text with `null` for each parameter, a glob, or (last) the rest after a mount. */
-export type ShapeSegment = { readonly kind: "text"; readonly parts: readonly (string | null)[] } | { readonly kind: "glob" } | { readonly kind: "rest" };
+type ShapeSegment = { readonly kind: "text"; readonly parts: readonly (string | null)[] } | { readonly kind: "glob" } | { readonly kind: "rest" };
 export type PathShape = readonly ShapeSegment[];
 
 /** More expansions of one route's optional groups than this and the rest are left out (seven independent groups). */

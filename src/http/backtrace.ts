@@ -41,7 +41,7 @@ const FRAME = /^\s*at (?:(.*?) \((.*)\)|(.*))$/;
 const LOCATION = /^(.*?):(\d+):(\d+)$/;
 
 /** Whether a frame's file is the framework's: switchyard's own sources, node's internals, or a package. */
-export function frameworkFile(file: string): boolean {
+function frameworkFile(file: string): boolean {
   return file === "" || file.startsWith(OWN) || file.startsWith("node:") || file.startsWith("internal/") || /[\\/]node_modules[\\/]/.test(file);
 }
 

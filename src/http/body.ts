@@ -39,7 +39,7 @@ function text(bytes: Uint8Array): string {
 }
 
 /** How deep a JSON body may nest (Ruby's `JSON.parse` `max_nesting`, which Rails' JSON params parser keeps). */
-export const JSON_MAX_NESTING = 100;
+const JSON_MAX_NESTING = 100;
 
 /**
  * A parsed value (JSON, or a body parser's `req.body`) as params: every plain object made a
@@ -73,7 +73,7 @@ function tooDeep(depth: number): BadRequest {
  * from a query or a form: every array, at any depth, loses its `null`s (`d[]&d[]=1` is
  * `{ d: ["1"] }`), in place. (Rack's nesting limit bounds the depth.)
  */
-export function deepMunge(params: NestedParams): NestedParams {
+function deepMunge(params: NestedParams): NestedParams {
   compactArrays(params);
   return params;
 }

@@ -38,7 +38,7 @@ export type ParameterFilter = string | RegExp;
 /** Rails' default `filter_parameters` (Rails 7's new-application initializer). */
 export const DEFAULT_FILTER_PARAMETERS: readonly ParameterFilter[] = ["passw", "secret", "token", "_key", "crypt", "salt", "certificate", "otp", "ssn"];
 
-export const FILTERED = "[FILTERED]";
+const FILTERED = "[FILTERED]";
 
 // ActionController::LogSubscriber::INTERNAL_PARAMS: not printed in `Parameters`.
 const INTERNAL_PARAMS: ReadonlySet<string> = new Set(["controller", "action", "format", "_method", "only_path"]);

@@ -11,19 +11,14 @@ import type { ReachStats } from "./reachability.js";
 import type { ResourceDeclaration } from "./resources.js";
 
 export { checkRegExp } from "./regexp-safety.js";
-export type { BacktrackingFinding, SafetyOptions } from "./regexp-safety.js";
+export type { BacktrackingFinding } from "./regexp-safety.js";
+// The checks' pieces below are exported for their unit tests in test/lint/ (no other folder uses them).
 export { findUnreachable } from "./reachability.js";
-export type { ReachRoute, ReachOptions, ReachFinding, UnreachableFinding, UnmatchableFinding, ReachStats } from "./reachability.js";
-export { findDuplicates } from "./duplicates.js";
-export type { DeclaredRoute, DuplicateFinding } from "./duplicates.js";
+export type { ReachRoute } from "./reachability.js";
 export { emptyResource, resourceActions } from "./resources.js";
-export type { ResourceDeclaration, EmptyResourceFinding } from "./resources.js";
-export { findOptionDefaults } from "./option-defaults.js";
-export type { OptionDefaultFinding } from "./option-defaults.js";
-export { passesOn, reachRoutes, REQUEST_METHODS, tokensAlwaysWhole } from "./routes.js";
-export type { PathDomain } from "./languages.js";
+export type { ResourceDeclaration } from "./resources.js";
+export { reachRoutes, REQUEST_METHODS, tokensAlwaysWhole } from "./routes.js";
 export { declaredRoutes } from "./checks/duplicate.js";
-export type { LintCheckEntry, LintContext, LintFinding } from "./check.js";
 
 /**
  * The checks `lintRoutes` runs, in this order. To add one: write `checks/<kind>.ts` exporting a
@@ -59,7 +54,7 @@ export interface LintOptions {
 }
 
 /** `GET /photos/:id(.:format) (photos#show)`, and ` at config/routes.ts:4` when the route records where it was declared. */
-export function describeRoute(route: Route): string {
+function describeRoute(route: Route): string {
   const at = sourceText(route.source);
   return `${verbLabel(route)} ${route.path} (${route.reqs})${at === "" ? "" : ` at ${at}`}`;
 }

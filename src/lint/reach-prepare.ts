@@ -25,7 +25,7 @@ export interface ProofRoute {
  * from their first "/", the one fewest routes share. A sample of a later route is then looked up
  * only at its slashes, for each key length.
  */
-export interface CandidateIndex {
+interface CandidateIndex {
   readonly byKey: ReadonlyMap<string, readonly number[]>;
   /** The keys' lengths, ascending. */
   readonly lengths: readonly number[];

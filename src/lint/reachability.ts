@@ -53,7 +53,7 @@ export interface UnreachableFinding {
 }
 
 /** A route whose path matches no normalized request path at all (e.g. a requirement that needs a `?` or `//`). */
-export interface UnmatchableFinding {
+interface UnmatchableFinding {
   readonly kind: "unmatchable";
   readonly index: number;
 }

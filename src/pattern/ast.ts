@@ -13,17 +13,17 @@ export type PatternNode =
   | OrNode;
 
 /** Literal text, already URI-escaped as Rails escapes route paths (`café` -> `caf%C3%A9`). */
-export interface LiteralNode { readonly type: "literal"; readonly value: string }
+interface LiteralNode { readonly type: "literal"; readonly value: string }
 export interface SlashNode { readonly type: "slash" }
 export interface DotNode { readonly type: "dot" }
 /** `:name` — one dynamic segment (default pattern `[^./?]+`). */
-export interface SymbolNode { readonly type: "symbol"; readonly name: string }
+interface SymbolNode { readonly type: "symbol"; readonly name: string }
 /** `*name` — a glob; matches across `/` (non-greedy `.+?` when the route is formatted). */
-export interface StarNode { readonly type: "star"; readonly name: string }
+interface StarNode { readonly type: "star"; readonly name: string }
 /** `( ... )` — an optional group. */
-export interface GroupNode { readonly type: "group"; readonly children: readonly PatternNode[] }
+interface GroupNode { readonly type: "group"; readonly children: readonly PatternNode[] }
 /** `a|b` — alternatives (rare in routes; each alternative is a sequence). */
-export interface OrNode { readonly type: "or"; readonly alternatives: readonly (readonly PatternNode[])[] }
+interface OrNode { readonly type: "or"; readonly alternatives: readonly (readonly PatternNode[])[] }
 
 /** Prints a sequence back as its spec (`/photos/:id(.:format)`), as Journey's String visitor. */
 export function formatNodes(nodes: readonly PatternNode[]): string {

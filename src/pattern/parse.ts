@@ -181,6 +181,7 @@ function expression(): PatternNode {
 }
 
 /** Parses a route path into its AST; throws ArgumentError naming the path on unbalanced groups. */
+// Exported for its unit tests (test/pattern/); PathPattern is what the rest of src/ parses with.
 export function parsePattern(path: string): readonly PatternNode[] {
   return parsePath(path).ast;
 }

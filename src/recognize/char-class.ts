@@ -2,7 +2,7 @@ import { flagFree } from "../pattern/regexp.js";
 
 /** A class table's value for an accepted `%`, `?` or `#`, and for an accepted `/` (see `CharClass#table`). */
 export const MARK = 2;
-export const SLASH_MARK = 3;
+const SLASH_MARK = 3;
 
 /** A one-character class `X` of a requirement `X+`, as the walk tests it (see `singleCharMatcher`). */
 export interface CharClass {

@@ -41,7 +41,7 @@ export interface Expansion {
 }
 
 /** More expansions than this (six independent optional groups) and the route is matched by its regexp. */
-export const MAX_EXPANSIONS = 64;
+const MAX_EXPANSIONS = 64;
 
 type Atom = { sep: number } | { word: Word };
 
@@ -163,7 +163,7 @@ const FORMAT_TOKEN: Token = { sep: 46, word: { kind: "param", name: "format" } }
 
 function isFormatGroup(nodes: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): boolean {
   const symbol = nodes[1];
-  return nodes.length === 2 && nodes[0]!.type === "dot" && symbol!.type === "symbol" && symbol.name === "format" && !Object.hasOwn(reqs, "format");
+  return nodes.length === 2 && nodes[0]?.type === "dot" && symbol?.type === "symbol" && symbol.name === "format" && !Object.hasOwn(reqs, "format");
 }
 
 function quickExpand(ast: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): Expansion[] | null | undefined {

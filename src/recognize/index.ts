@@ -4,9 +4,9 @@ import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer
 import { ReferenceStrategy } from "./reference/index.js";
 
 export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RouteParams } from "./recognizer.js";
-export type { MatchStrategy } from "./match-strategy.js";
 export type { RecognizeRequest } from "../table/request.js";
 export type { RedirectResponse } from "./request/serve-redirect.js";
+// Exported for the recognizer tests, which check Journey's path normalisation and unescaping through this folder.
 export { normalizeRequestPath, unescapeParam } from "../uri/path.js";
 export { HTTP_METHODS } from "./prepare.js";
 

@@ -7,10 +7,10 @@ import { hasAnyKey } from "../support/objects.js";
 export type RouteParams = Record<string, unknown>;
 
 /** Builds a route's params from the raw values captured for its names (`escaped`: they may hold `%xx`). */
-export type ParamsBuilder = (values: readonly (string | undefined)[], escaped: boolean) => RouteParams;
+type ParamsBuilder = (values: readonly (string | undefined)[], escaped: boolean) => RouteParams;
 
 /** A params object: no prototype chain beyond an empty, frozen, prototype-less object. */
-export const Params = function Params(this: RouteParams) {} as unknown as new () => RouteParams;
+const Params = function Params(this: RouteParams) {} as unknown as new () => RouteParams;
 Params.prototype = Object.freeze(Object.create(null));
 
 /**

@@ -586,6 +586,7 @@ export interface HumanizeOptions {
   keepIdSuffix?: boolean;
 }
 
+// Exported for its unit test, which pins Rails' table; routing does not call it (it is what `inflections.human` rules feed).
 /** Human-readable text from an attribute name: `"employee_salary"` → `"Employee salary"`, `"author_id"` → `"Author"`. */
 export function humanize(word: string, options: HumanizeOptions = {}): string {
   const acronyms = registry.acronyms;
@@ -598,43 +599,9 @@ export function humanize(word: string, options: HumanizeOptions = {}): string {
   return result;
 }
 
-const TITLEIZE = rubyRegExp(/\b(?<!\w['’`()])[a-z]/g);
-
-/** Title Case (`"man_from_the_boondocks"` → `"Man From The Boondocks"`). */
-export function titleize(word: string, options: Pick<HumanizeOptions, "keepIdSuffix"> = {}): string {
-  return humanize(underscore(word), { keepIdSuffix: options.keepIdSuffix ?? false }).replace(TITLEIZE, (m) =>
-    capitalize(m),
-  );
-}
-
-/** Table name for a class name (`"RawScaledScorer"` → `"raw_scaled_scorers"`). */
-export function tableize(className: string): string {
-  return pluralize(underscore(className));
-}
-
-/** Class name for a table name (`"egg_and_hams"` → `"EggAndHam"`, `"schema.posts"` → `"Post"`). */
-export function classify(tableName: string): string {
-  return camelize(singularize(tableName.replace(/[^\n]*\./, "")));
-}
-
-/** Underscores replaced by dashes (`"puni_puni"` → `"puni-puni"`). */
-export function dasherize(underscoredWord: string): string {
-  return underscoredWord.replaceAll("_", "-");
-}
-
+// Exported for its unit test, which pins Rails' table; routing does not call it.
 /** The last segment of a `::` path (`"Admin::UsersController"` → `"UsersController"`). */
 export function demodulize(path: string): string {
   const i = path.lastIndexOf("::");
   return i === -1 ? path : path.slice(i + 2);
-}
-
-/** Everything before the last `::` (`"Net::HTTP::Get"` → `"Net::HTTP"`, `"Post"` → `""`). */
-export function deconstantize(path: string): string {
-  const i = path.lastIndexOf("::");
-  return i === -1 ? "" : path.slice(0, i);
-}
-
-/** Foreign key for a class name (`"Admin::Post"` → `"post_id"`; without the underscore `"postid"`). */
-export function foreignKey(className: string, separateWithUnderscore = true): string {
-  return underscore(demodulize(className)) + (separateWithUnderscore ? "_id" : "id");
 }

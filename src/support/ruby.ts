@@ -15,7 +15,7 @@ const objectProto = Object.prototype;
  * `__proto__` is an ordinary property and nothing (`constructor`, `toString`) is inherited.
  * (A Map or an `Object.create(null)` object costs 5-10x more to build and fill here.)
  */
-export const EMPTY: object = Object.freeze(Object.create(null) as object);
+const EMPTY: object = Object.freeze(Object.create(null) as object);
 
 /** A new internal dictionary (see `EMPTY`). */
 export function dict(): Record<string, unknown> {
@@ -47,7 +47,7 @@ export function truthy(v: unknown): boolean {
 const BLANK_STRING = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 
 /** ActiveSupport's `blank?`: nil, false, a whitespace-only string, an empty Array or Hash. */
-export function blank(v: unknown): boolean {
+function blank(v: unknown): boolean {
   if (v === null || v === undefined || v === false) return true;
   if (typeof v === "string") {
     const c = v.charCodeAt(0);

@@ -108,7 +108,7 @@ function isEmptyCollection(v: unknown): boolean {
  * `Hash#to_query(namespace)`: each pair rendered, empty hashes/arrays skipped, and the rendered
  * pairs sorted as strings (not by key: `a-b=1` sorts before `a=2`) unless inside an array.
  */
-export function hashToQuery(h: Record<string, unknown>, namespace: string | null): string {
+function hashToQuery(h: Record<string, unknown>, namespace: string | null): string {
   enter(h, namespace);
   const parts: string[] = [];
   try {

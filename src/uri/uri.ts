@@ -21,7 +21,7 @@ export interface Uri {
 const URI_REFERENCE = /^(?:([A-Za-z][A-Za-z0-9+\-.]*):)?(?:\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 
 /** Ruby's `URI::Generic` default ports, by scheme. */
-export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.assign(Object.create(null), { http: 80, https: 443, ftp: 21, ws: 80, wss: 443 });
+const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.assign(Object.create(null), { http: 80, https: 443, ftp: 21, ws: 80, wss: 443 });
 
 // Ruby's URI::RFC3986_Parser (3.x), which `URI.parse` uses: what it accepts as a URI or a relative reference.
 const PCT = "%[0-9A-Fa-f]{2}";

@@ -47,7 +47,7 @@ export function protocolPrefix(protocol: string): string | null {
   return m === null ? null : `${m[1]}://`;
 }
 
-export const MISSING_HOST =
+const MISSING_HOST =
   "Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true";
 
 /**
@@ -249,7 +249,7 @@ function toI(v: unknown): number {
 }
 
 /** `normalize_protocol`: `"https"`, `"https:"`, `"https://"` -> `"https://"`; nil -> `"http://"`; false or `"//"` -> `"//"`. */
-export function normalizeProtocol(protocol: unknown): string {
+function normalizeProtocol(protocol: unknown): string {
   if (protocol === null || protocol === undefined) return "http://";
   if (protocol === false || protocol === "//") return "//";
   if (typeof protocol === "string") {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw, ruby, type Mapper } from "../../src/index.js";
+import { helpersNamed } from "../route-helpers.js";
 
 /** A recognition's params, as a plain object. */
 function params(result: unknown): Record<string, unknown> {
@@ -35,8 +36,9 @@ describe("Ruby's x flag on a segment constraint (ruby`/.../x`)", () => {
     // Rails 6.1 matches the escaped path: the spaces of `a\ b [ ]c` are never there (%20 is).
     assert.equal(routes.recognize("GET", "/q/a%20b%20c%23d"), null);
     assert.equal(routes.recognize("GET", "/q/ab%20c%23d"), null);
-    assert.equal(routes.helpers.p_path("12"), "/p/12");
-    assert.equal(routes.helpers.q_path("a b c#d"), "/q/a%20b%20c%23d");
+    const { p_path, q_path } = helpersNamed(routes.helpers, "p_path", "q_path");
+    assert.equal(p_path("12"), "/p/12");
+    assert.equal(q_path("a b c#d"), "/q/a%20b%20c%23d");
   });
 
   it("prints the route as rails routes does, with the x that the regexp has in Ruby", () => {
@@ -80,7 +82,7 @@ describe("constraints Rails accepts and JavaScript cannot express", () => {
     fails((r) => r.get("p/:id", { to: "p#s", constraints: { id: ruby`%r{a.b}m` } }), "Regexp multiline option is not allowed in routing requirements: /a.b/m");
     // Not at an end, an anchor is allowed (Rails matches /p/a and generates p_path("a\n")).
     const routes = draw((r) => r.get("p/:id", { to: "p#s", constraints: { id: /a$|b/ }, as: "p" }));
-    assert.equal(routes.helpers.p_path("a\n"), "/p/a%0A");
+    assert.equal(helpersNamed(routes.helpers, "p_path").p_path("a\n"), "/p/a%0A");
   });
 });
 
@@ -135,7 +137,7 @@ describe("Regexp.union lists", () => {
 
   it("generate as Rails 6.1: its inspect read as a regexp, a class of single characters", () => {
     // Rails tests `/\A#{["first", "last"]}\Z/`: item_path("first") fails, item_path("f") passes.
-    const { helpers } = draw((r) => r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last"] }, as: "item" }));
+    const helpers = helpersNamed(draw((r) => r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last"] }, as: "item" })).helpers, "item_path");
     assert.throws(() => helpers.item_path("first"), /No route matches \{:action=>"show", :controller=>"items", :idx=>"first"\}, possible unmatched constraints: \[:idx\]/);
     assert.equal(helpers.item_path("f"), "/items/f");
     assert.equal(helpers.item_path('"'), "/items/%22");

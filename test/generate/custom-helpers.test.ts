@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw } from "../../src/index.js";
 import { Model } from "./models.js";
+import { helpersNamed } from "../route-helpers.js";
 
 describe("direct and url_for: a Symbol names a route", () => {
   // Rails' `url_for(:basket)` / `direct(:shop) { :basket }`: `basket_url` called with no arguments.
@@ -19,7 +20,7 @@ describe("direct and url_for: a Symbol names a route", () => {
     r.direct("needs_id", () => Symbol.for("photo"));
     r.resolve("Basket", () => Symbol.for("basket"));
   }, { defaultUrlOptions }).helpers;
-  const h = draft({ host: "ex.com" });
+  const h = helpersNamed(draft({ host: "ex.com" }), "chained_path", "far_path", "far_url", "needs_id_path", "nowhere_path", "shop_path", "shop_url");
 
   it("a direct returning a Symbol gives that route's URL, or its path", () => {
     assert.equal(h.shop_path(), "/basket");
@@ -35,7 +36,7 @@ describe("direct and url_for: a Symbol names a route", () => {
     assert.equal(h.shop_url({ host: "h.com" }), "http://ex.com/basket");
   });
   it("needs a host even for _path, and the named route's segments", () => {
-    const bare = draft({});
+    const bare = helpersNamed(draft({}), "far_path", "shop_path");
     assert.throws(() => bare.shop_path(), { name: "ArgumentError", message: /^Missing host to link to!/ });
     assert.throws(() => bare.url_for(Symbol.for("basket")), { name: "ArgumentError", message: /^Missing host to link to!/ });
     assert.equal(bare.far_path(), "/x/y?q=1#f");

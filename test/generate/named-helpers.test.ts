@@ -5,13 +5,14 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ArgumentError, UrlGenerationError, draw } from "../../src/index.js";
 import { Model } from "./models.js";
+import { helpersNamed } from "../route-helpers.js";
 
 describe("named helpers: positional arguments", () => {
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.resources("users", () => { r.resources("posts"); });
     r.resources("photos");
     r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
-  }).helpers;
+  }).helpers, "page_path", "photo_path", "user_post_path");
 
   it("fill the required segments in order, and an extra one fills format", () => {
     assert.equal(h.user_post_path(1, 2), "/users/1/posts/2");
@@ -39,12 +40,12 @@ describe("named helpers: positional arguments", () => {
 describe("named helpers: a segment name the path repeats", () => {
   // Rails' optimized helper takes one argument per occurrence (`required_parts` keeps repeats)
   // and keys them in order, so the last wins; any other call keys them by the distinct names.
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.get("/oxen/:ox_id/oxen/:ox_id/pens/:id", { to: "pens#show", as: "ox_pen" });
     r.get("/a/:x/b/:x", { to: "a#b", as: "ab" });
     r.get("/c/:x/d/:x", { to: "c#d", as: "cd", constraints: { x: /\d+/ } });
     r.get("/t/:x/u/:x", { to: "t#u", as: "tu", defaults: { trailing_slash: true } });
-  }).helpers;
+  }).helpers, "ab_path", "ab_url", "cd_path", "ox_pen_path", "tu_path");
 
   it("one argument per occurrence: the last one fills the name everywhere", () => {
     assert.equal(h.ox_pen_path(1, 2, 3), "/oxen/2/oxen/2/pens/3");
@@ -66,7 +67,7 @@ describe("named helpers: a segment name the path repeats", () => {
     assert.equal(h.cd_path(1, 2), "/c/1/d/1.2");
   });
   it("with default URL options no call is optimized", () => {
-    const d = draw((r) => { r.get("/a/:x/b/:x", { to: "a#b", as: "ab" }); }, { defaultUrlOptions: { host: "ex.com" } }).helpers;
+    const d = helpersNamed(draw((r) => { r.get("/a/:x/b/:x", { to: "a#b", as: "ab" }); }, { defaultUrlOptions: { host: "ex.com" } }).helpers, "ab_path", "ab_url");
     assert.equal(d.ab_path(1, 2), "/a/1/b/1.2");
     assert.equal(d.ab_url(1, 2), "http://ex.com/a/1/b/1.2");
   });
@@ -82,10 +83,10 @@ describe("named helpers: a segment name the path repeats", () => {
 
 describe("named helpers: an exact call on a route whose defaults shape the URL", () => {
   it("fills the required segments by position, as Rails' optimized helper, then applies the defaults", () => {
-    const h = draw((r) => {
+    const h = helpersNamed(draw((r) => {
       r.get("/k/:x(/:y)", { to: "k#s", as: "k", defaults: { x: "9", trailing_slash: true } });
       r.get("/p/:id", { to: "p#s", as: "p", defaults: { params: { a: 1 } } });
-    }).helpers;
+    }).helpers, "k_path", "p_path");
     assert.equal(h.k_path(1), "/k/1/");
     assert.equal(h.k_path(1, 2), "/k/1/2/");
     assert.equal(h.p_path(1), "/p/1?a=1");
@@ -93,18 +94,18 @@ describe("named helpers: an exact call on a route whose defaults shape the URL",
 });
 
 describe("named helpers: values and escaping", () => {
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.get("tags/:name", { to: "tags#show", as: "tag" });
     r.get("files/*path", { to: "files#show", as: "file" });
     r.resources("articles");
-  }).helpers;
+  }).helpers, "article_path", "articles_path", "file_path", "tag_path");
   it("records fill segments with toParam()", () => {
     assert.equal(h.article_path(new Model(5, "5-hello world")), "/articles/5-hello%20world");
   });
   it("positional records: toParam() is called once, its value escaped, nested, or missing when blank", () => {
     let calls = 0;
     class Counted { constructor(readonly value: unknown) {} toParam(): unknown { calls++; return this.value; } }
-    const two = draw((r) => { r.resources("magazines", () => { r.resources("ads"); }); }).helpers;
+    const two = helpersNamed(draw((r) => { r.resources("magazines", () => { r.resources("ads"); }); }).helpers, "magazine_ad_path");
     assert.equal(two.magazine_ad_path(new Counted("a b"), new Counted(7)), "/magazines/a%20b/ads/7");
     assert.equal(calls, 2);
     assert.equal(two.magazine_ad_path(new Counted(new Model(3)), new Counted(["x", "y"])), "/magazines/3/ads/x%2Fy");
@@ -130,10 +131,10 @@ describe("named helpers: values and escaping", () => {
 });
 
 describe("named helpers: errors", () => {
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.resources("accounts", () => { r.resources("invoices"); });
     r.resources("items", { constraints: { id: /\d+/ } });
-  }).helpers;
+  }).helpers, "account_invoice_path", "account_path", "account_url", "item_path");
   it("a missing segment is a UrlGenerationError with Rails' message and the route name", () => {
     assert.throws(() => h.account_invoice_path(1), (e: unknown) => {
       assert.ok(e instanceof UrlGenerationError);
@@ -166,7 +167,7 @@ describe("named helpers: errors", () => {
 });
 
 describe("url options", () => {
-  const h = draw((r) => { r.resources("photos"); r.root("home#index"); }, { defaultUrlOptions: { host: "example.com" } }).helpers;
+  const h = helpersNamed(draw((r) => { r.resources("photos"); r.root("home#index"); }, { defaultUrlOptions: { host: "example.com" } }).helpers, "photo_url", "photos_path", "root_url");
   it("host, protocol, port, subdomain, domain, user/password", () => {
     assert.equal(h.photo_url(1, { protocol: "https", port: 8443 }), "https://example.com:8443/photos/1");
     assert.equal(h.photo_url(1, { host: "www.example.com", subdomain: "api" }), "http://api.example.com/photos/1");
@@ -190,10 +191,10 @@ describe("url options", () => {
 
 describe("named helpers: requirements that are not RegExps", () => {
   // Rails checks required parts against /\A#{requirement}\Z/: a string is regexp source, unescaped.
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.get("s/:slug", { to: "s#show", constraints: { slug: "a.b" }, as: "s" });
     r.get("n/:id", { to: "n#show", constraints: { id: 5 as unknown as string }, as: "n" });
-  }).helpers;
+  }).helpers, "n_path", "s_path");
   it("treats a string requirement as regexp source", () => {
     assert.equal(h.s_path("a.b"), "/s/a.b");
     assert.equal(h.s_path("axb"), "/s/axb");

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw } from "../../src/index.js";
+import { helpersNamed } from "../route-helpers.js";
 
 class Model {
   constructor(readonly id: number) {}
@@ -14,10 +15,10 @@ class Ad extends Model {}
 class SpecialAd extends Ad {}
 
 describe("helpers: the options path", () => {
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.resources("photos");
     r.resources("magazines", () => { r.resources("ads"); });
-  }).helpers;
+  }).helpers, "magazine_ad_path", "photo_path", "photo_url");
 
   it("does not depend on the order of the keys", () => {
     assert.equal(h.photo_path({ id: 5, format: "json" }), "/photos/5.json");

@@ -4,9 +4,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw } from "../../src/index.js";
 import { Model, Magazine, Ad, Photo, Sheep, AdminPhoto } from "./models.js";
+import { helpersNamed } from "../route-helpers.js";
 
 describe("polymorphic routes", () => {
-  const h = draw((r) => {
+  const h = helpersNamed(draw((r) => {
     r.resources("magazines", () => { r.resources("ads"); });
     r.resources("photos");
     r.resources("sheep");
@@ -14,7 +15,7 @@ describe("polymorphic routes", () => {
     r.resource("basket");
     r.resolve("Basket", function (this: any, _basket: unknown, options: Record<string, unknown>) { return this.route_for("basket", options); });
     r.direct("photo_anchor", (photo: Photo) => [photo, { anchor: `photo-${photo.id}` }]);
-  }, { defaultUrlOptions: { host: "example.com" } }).helpers;
+  }, { defaultUrlOptions: { host: "example.com" } }).helpers, "photo_anchor_path");
   it("records, new records, arrays and name prefixes", () => {
     assert.equal(h.polymorphic_path(new Photo(1)), "/photos/1");
     assert.equal(h.polymorphic_path(new Photo()), "/photos");

@@ -7,6 +7,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ArgumentError, draw, loadRoutes, p, type RouteSet } from "../../src/index.js";
 import { matchPath, pathShapes, shapeType } from "../../src/generate/verified-path.js";
+import { helpersNamed } from "../route-helpers.js";
 
 const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
 
@@ -30,7 +31,7 @@ describe("p", () => {
     const photo = { id: 7 };
     const named = { toParam: () => "a b/c?d#e" };
     assert.equal(p`/photos/${photo}/comments/${named}`, "/photos/7/comments/a%20b%2Fc%3Fd%23e");
-    assert.equal(p`/photos/${photo}`, app().helpers.photo_path(photo));
+    assert.equal(p`/photos/${photo}`, helpersNamed(app().helpers, "photo_path").photo_path(photo));
     assert.equal(p`/tags/${"café"}`, "/tags/caf%C3%A9");
   });
 

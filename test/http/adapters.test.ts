@@ -17,6 +17,7 @@ import { expressMiddleware } from "../../src/http/adapters/express.js";
 import { fastifyPlugin } from "../../src/http/adapters/fastify.js";
 import { honoMiddleware } from "../../src/http/adapters/hono.js";
 import { httpRequest } from "./transports.js";
+import { helpersNamed } from "../route-helpers.js";
 
 const routes = draw((r) => {
   r.resources("photos", { only: ["index", "show", "create"] });
@@ -25,7 +26,10 @@ const handler = createHandler(routes, {
   env: "production",
   controllers: {
     photos: {
-      index: (ctx: ActionContext) => ({ scriptName: ctx.scriptName, path: ctx.path, url: ctx.helpers.photo_url(1), link: ctx.helpers.photo_path(1) }),
+      index: (ctx: ActionContext) => {
+        const { photo_url, photo_path } = helpersNamed(ctx.helpers, "photo_url", "photo_path");
+        return { scriptName: ctx.scriptName, path: ctx.path, url: photo_url(1), link: photo_path(1) };
+      },
       show: (ctx: ActionContext) => `photo ${String(ctx.params.id)}`,
       create: (ctx: ActionContext) => ctx.params,
     },

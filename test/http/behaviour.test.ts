@@ -10,13 +10,25 @@ import express from "express";
 import { draw } from "../../src/index.js";
 import { createHandler, Controller, type ActionContext } from "../../src/http/index.js";
 import { HOST, TRANSPORTS, transport, type Got, type Transport } from "./transports.js";
+import { helpersNamed } from "../route-helpers.js";
 
 /** An inner switchyard app, mounted: its helpers carry the mount point. */
 const inner = createHandler(
   draw((r) => {
     r.resources("notes", { only: ["index", "show"] });
   }),
-  { env: "production", controllers: { notes: { index: (c: ActionContext) => ({ url: c.helpers.note_url(3), path: c.helpers.note_path(3), scriptName: c.scriptName, path_info: c.path }), show: (c: ActionContext) => `note ${String(c.params.id)}` } } },
+  {
+    env: "production",
+    controllers: {
+      notes: {
+        index: (c: ActionContext) => {
+          const { note_url, note_path } = helpersNamed(c.helpers, "note_url", "note_path");
+          return { url: note_url(3), path: note_path(3), scriptName: c.scriptName, path_info: c.path };
+        },
+        show: (c: ActionContext) => `note ${String(c.params.id)}`,
+      },
+    },
+  },
 );
 
 /** A node listener, mounted: sees the path info as `req.url` and the mount point as `req.baseUrl`. */
@@ -84,7 +96,7 @@ class PhotosController extends Controller {
     return { id: ctx.params.id, format: ctx.params.format ?? null, name: ctx.route.name };
   }
   search() {
-    return { params: this.params, helpers: this.helpers.photo_url(5) };
+    return { params: this.params, helpers: helpersNamed(this.helpers, "photo_url").photo_url(5) };
   }
   create(ctx: ActionContext) {
     return { params: ctx.params, method: ctx.method, original: ctx.originalMethod };

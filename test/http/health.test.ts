@@ -7,6 +7,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { draw } from "../../src/index.js";
 import { createHandler, HealthController } from "../../src/http/index.js";
+import { helpersNamed } from "../route-helpers.js";
 
 // Rails' body, from railties/lib/rails/health_controller.rb (html_status).
 const GREEN = `<!DOCTYPE html><html><body style="background-color: green"></body></html>`;
@@ -28,7 +29,7 @@ test("rails/health#show answers Rails' green page with 200, in production and de
     const got = await get(createHandler(routes, options), "/up");
     assert.deepEqual(got, { status: 200, type: "text/html; charset=utf-8", body: GREEN }, JSON.stringify(options));
   }
-  assert.equal(routes.helpers.rails_health_check_path(), "/up");
+  assert.equal(helpersNamed(routes.helpers, "rails_health_check_path").rails_health_check_path(), "/up");
 });
 
 test("the built-in controller has only Rails' action: another action is 404", async () => {

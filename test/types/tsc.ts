@@ -19,7 +19,7 @@ export function typecheck(under: string, declarations: string, files: readonly s
     for (const [name, text] of Object.entries(extra)) fs.writeFileSync(path.join(dir, name), text);
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
       compilerOptions: {
-        strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"],
+        strict: true, noUncheckedIndexedAccess: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"],
         skipLibCheck: true, types: ["node"],
         paths: { switchyard: [path.join(root, "src", "index.ts")], "switchyard/http": [path.join(root, "src", "http", "index.ts")] },
       },

@@ -16,7 +16,7 @@ export const SPLIT = 2;
 export const SAVE = 3;
 export const ASSERT = 4;
 export const MATCH = 5;
-export const FAIL = 6;
+const FAIL = 6;
 
 /** Assertion kinds; a kind from `LOOK` on is the native lookaround `looks[kind - LOOK]`. */
 export const START = 0;
@@ -53,7 +53,7 @@ export interface Program {
 
 /** The program would be larger than `MAX_INSTRUCTIONS` (a requirement such as `\d{1,100000}`), or too long to prepare. */
 export class TooLarge extends Error {}
-export const MAX_INSTRUCTIONS = 5_000;
+const MAX_INSTRUCTIONS = 5_000;
 
 /** Builds a program from the end: each `add` returns the instruction's index, its successors already built (or patched with `set`). */
 export class Builder {

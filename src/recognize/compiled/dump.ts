@@ -23,7 +23,7 @@ import type { SearchBucket } from "./walk.js";
  * then the same after `.`; then the class edges, by priority. A node whose words after one
  * separator are keyed by their first two characters, or hashed, says so (see `tableMode`).
  */
-export function dumpTrie(trie: FlatTrie): string {
+function dumpTrie(trie: FlatTrie): string {
   const lines: string[] = [];
   const T = trie.T;
 

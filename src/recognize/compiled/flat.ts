@@ -30,7 +30,7 @@ export const NTERM = 2;
 export const SLASH_GROUP = 3;
 export const DOT_GROUP = 7;
 export const CLASSES = 11;
-export const NODE_SIZE = 12;
+const NODE_SIZE = 12;
 /** A separator's group, at `SLASH_GROUP` or `DOT_GROUP`: word table, its mask and mode (`mask * 4 + mode`), the empty word's node, the parameter's node. */
 export const G_SLOTS = 0;
 export const G_MASK_MODE = 1;
@@ -72,7 +72,7 @@ export const slotOf = (length: number, first: number, mid: number, last: number,
 export const BY_FIRST = 0;
 export const BY_PAIR = 1;
 export const HASHED = 2;
-export type TableMode = typeof BY_FIRST | typeof BY_PAIR | typeof HASHED;
+type TableMode = typeof BY_FIRST | typeof BY_PAIR | typeof HASHED;
 
 /** Longest chain of words sharing a key that a table keyed by leading characters takes. */
 const MAX_CHAIN = 4;
@@ -96,7 +96,7 @@ function longestChain(words: readonly string[], key: (w: string) => number): num
 }
 
 /** The table a node's static words after one separator are laid out in (see `WordTable`). */
-export function tableMode(table: WordTable): TableMode {
+function tableMode(table: WordTable): TableMode {
   const words = table.words;
   // (No chain can be longer than the table: most tables, of one to three words, skip the count.)
   if (words.length <= MAX_CHAIN || longestChain(words, firstOf) <= MAX_CHAIN) return BY_FIRST;

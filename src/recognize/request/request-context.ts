@@ -4,7 +4,7 @@ import { acceptedFormat, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "../.
 import { parseNestedQuery } from "../../uri/query.js";
 import { protocolPrefix } from "../../uri/url.js";
 
-export const DEFAULT_HOST = "example.com";
+const DEFAULT_HOST = "example.com";
 
 /**
  * The request as constraints and redirects see it (Rails' `ActionDispatch::Request`), derived
