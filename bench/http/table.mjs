@@ -108,5 +108,7 @@ export async function switchyardApp(table) {
   const action = (ctx) => keys.get(ctx.route.route ?? ctx.route);
   const controllers = {};
   for (const r of routes.routes) (controllers[r.controller] ??= {})[r.action] = action;
-  return { routes, handler: createHandler(routes, { controllers, env: "production" }) };
+  // No request log (`--quiet`): the peers log nothing either (Fastify's logger is off by default),
+  // so every server does the same work. The log's own cost is measured by request-log.mjs.
+  return { routes, handler: createHandler(routes, { controllers, env: "production", logger: false }) };
 }
