@@ -19,6 +19,8 @@ import { ActionContext, type Params } from "./action-context.js";
 import { ActionNotFound, ControllerRegistry, MissingController, type ControllerMap, type Invoke } from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { exceptionPage, routesPage, routingErrorPage } from "./pages.js";
+import { Reloader } from "./reloader.js";
+import { loadedRoutes } from "../draw.js";
 import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
 /** Options of `createHandler`. */
@@ -33,6 +35,12 @@ export interface HandlerOptions {
    * `"development"` (as Rails and Express do).
    */
   env?: string;
+  /**
+   * Reload in development (default true there, never elsewhere): before each request, if a file
+   * read for the routes (when `loadRoutes` loaded them) or a controller loaded from `root` changed,
+   * load it again (see reloader.ts).
+   */
+  reload?: boolean;
   /** `Rack::MethodOverride` (`_method`, `X-HTTP-Method-Override` on a POST). Default true. */
   methodOverride?: boolean;
   /** Answer 405 with `Allow` when routes match the path for other verbs (Rails answers 404). Default false. */
@@ -81,7 +89,7 @@ function percentMalformed(path: string): string | null {
 }
 
 export class Dispatcher {
-  readonly routes: RouteSet;
+  routes: RouteSet;
   readonly development: boolean;
   readonly bodyLimit: number;
   readonly registry: ControllerRegistry;
@@ -89,6 +97,7 @@ export class Dispatcher {
   readonly #methodNotAllowed: boolean;
   readonly #onError: HandlerOptions["onError"];
   #verbs: string[] | undefined;
+  readonly #reloader: Reloader | undefined;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
@@ -98,10 +107,23 @@ export class Dispatcher {
     this.#override = options.methodOverride ?? true;
     this.#methodNotAllowed = options.methodNotAllowed ?? false;
     this.#onError = options.onError;
+    if (this.development && options.reload !== false && (options.root !== undefined || loadedRoutes(routes) !== undefined)) this.#reloader = new Reloader(this, options.root ?? process.cwd());
+  }
+
+  /** Serves another route set from the next request on (the development reloader). */
+  replaceRoutes(routes: RouteSet): void {
+    this.routes = routes;
+    this.#verbs = undefined;
   }
 
   /** Serves one request. Never throws nor rejects: every failure is an answer. */
   dispatch(ex: Exchange): Outcome | Promise<Outcome> {
+    const reloaded = this.#reloader?.check();
+    if (reloaded != null) return reloaded.then(() => this.#dispatch(ex), (e: unknown) => this.failure(ex, e));
+    return this.#dispatch(ex);
+  }
+
+  #dispatch(ex: Exchange): Outcome | Promise<Outcome> {
     try {
       if (ex.path.indexOf("%") >= 0) {
         const reason = percentMalformed(ex.path);

@@ -15,6 +15,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createJiti } from "jiti";
+import type { TransformOptions } from "jiti";
+import { FileStamps } from "./file-stamps.js";
 
 /** The extensions of user files, in the order they are looked for. */
 export const USER_FILE_EXTENSIONS: readonly string[] = [".ts", ".js", ".mjs"];
@@ -54,32 +56,54 @@ export function defaultExport(mod: unknown): unknown {
   return Object.hasOwn(mod, "default") ? (mod as { default: unknown }).default : undefined;
 }
 
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+/** jiti's own transform (TypeScript and ESM to what it evaluates), which the loaders wrap to see each file read. */
+let transformer: ReturnType<typeof createJiti> | undefined;
+function transform(options: TransformOptions): string {
+  transformer ??= createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  return transformer.transform(options);
+}
+
 /**
- * Loads user files from one application directory. Every load reads the file again (no module
- * cache), so a server in development sees an edit on the next load. One loader per application:
- * jiti resolves a bare import from the directory it was made for.
+ * Loads user files from one application directory. Every load reads the file again, and the
+ * modules it imports too (no module cache), so a server in development sees an edit on the next
+ * load. One loader per application: jiti resolves a bare import from the directory it was made for.
  */
 export class UserFileLoader {
   readonly #jiti: ReturnType<typeof createJiti>;
+  /**
+   * The application's files this loader has read, each stamped as it was read: the files loaded
+   * and every module they import outside `node_modules` (a controller's helper module), as jiti
+   * transforms them. What the development reloader watches.
+   */
+  readonly stamps: FileStamps;
 
   /** `from`: a file or directory of the application, where bare imports resolve from. */
-  constructor(from: string) {
+  constructor(from: string, stamps: FileStamps = new FileStamps()) {
+    this.stamps = stamps;
     this.#jiti = createJiti(pathToFileURL(from).href, {
       moduleCache: false,
       fsCache: false,
       interopDefault: true,
       nativeModules: ["switchyard"],
       alias: PACKAGE_ALIASES,
+      transform: (options) => {
+        if (options.filename !== undefined && !options.filename.includes(NODE_MODULES)) this.stamps.stamp(path.resolve(options.filename));
+        return { code: transform(options) };
+      },
     });
   }
 
   /** Loads a file synchronously (route files: `draw` is synchronous). */
   require(file: string): unknown {
+    this.stamps.stamp(path.resolve(file));
     return this.#jiti(file);
   }
 
   /** Loads a file as an ES module (controllers). */
   import(file: string): Promise<unknown> {
+    this.stamps.stamp(path.resolve(file));
     return this.#jiti.import(file);
   }
 }
