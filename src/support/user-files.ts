@@ -57,6 +57,10 @@ export function defaultExport(mod: unknown): unknown {
 }
 
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+/** switchyard's own files (`src/` or `dist/`, where this file's folder sits), which jiti reads through the aliases above. */
+const OWN_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url))) + path.sep;
+/** Whether a file read is the application's own (what the reloader watches): not a package's, nor switchyard's. */
+const applicationFile = (file: string): boolean => !file.includes(NODE_MODULES) && !file.startsWith(OWN_DIR);
 
 /** jiti's own transform (TypeScript and ESM to what it evaluates), which the loaders wrap to see each file read. */
 let transformer: ReturnType<typeof createJiti> | undefined;
@@ -89,7 +93,7 @@ export class UserFileLoader {
       nativeModules: ["switchyard"],
       alias: PACKAGE_ALIASES,
       transform: (options) => {
-        if (options.filename !== undefined && !options.filename.includes(NODE_MODULES)) this.stamps.stamp(path.resolve(options.filename));
+        if (options.filename !== undefined && applicationFile(path.resolve(options.filename))) this.stamps.stamp(path.resolve(options.filename));
         return { code: transform(options) };
       },
     });
