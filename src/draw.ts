@@ -98,7 +98,7 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
     files.drawPaths = [...drawOptions.drawPaths!];
     return drawWith(declaration, drawOptions, root, files, file);
   };
-  const files = new RouteFileLoader([base], root);
+  const files = new RouteFileLoader([base], root, true);
   const set = load(files);
   LOADED_ROUTES.set(set, { options: { ...options, root }, stamps: files.stamps });
   return set;

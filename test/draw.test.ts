@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import { draw, type RouteLintFinding } from "../src/index.js";
+import { capturingWarnings } from "./warnings.js";
 
 test("draw({ warn }) reports each lint finding: an unreachable route, a repeat, a catastrophic regexp", () => {
   const findings: RouteLintFinding[] = [];
@@ -24,18 +25,10 @@ test("draw({ warn }) reports each lint finding: an unreachable route, a repeat, 
 });
 
 test("draw without warn: a catastrophic constraint regexp is never silently accepted (process warning); a clean table warns nothing", () => {
-  // process.emitWarning is taken over for the test: node would print the expected warning in the test output.
-  const warnings: { message: string; code: unknown }[] = [];
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((message: string | Error, options?: { code?: string }) => {
-    warnings.push({ message: String(message), code: typeof options === "object" ? options.code : undefined });
-  }) as typeof process.emitWarning;
-  try {
+  const { warnings } = capturingWarnings(() => {
     draw((r) => { r.get("x/:id", { to: "x#show", constraints: { id: /(\d+)+x/ } }); r.get("y/:id", { to: "y#show", constraints: { id: /\d+/ } }); });
     draw((r) => { r.resources("photos"); r.get("z/:slug", { to: "z#show", constraints: { slug: /[a-z]+(-[a-z]+)*/ } }); });
-  } finally {
-    process.emitWarning = emitWarning;
-  }
+  });
   assert.equal(warnings.length, 1);
   assert.equal(warnings[0]!.code, "SWITCHYARD_BACKTRACKING_REGEXP");
   assert.match(warnings[0]!.message, /segment constraint id: of GET \/x\/:id\(\.:format\) \(x#show \{ id: \/\(\\d\+\)\+x\/ \}\)/);

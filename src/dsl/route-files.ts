@@ -78,9 +78,15 @@ export class RouteFileLoader {
   /** Every application file read, stamped as read: the route files and the modules they import. */
   readonly stamps = new FileStamps();
 
+  /**
+   * `mention`: the message of an error ends with where it was raised (`loadRoutes`); else only
+   * `error.source` says it, and the message stays Rails' own (`draw`, which the conformance
+   * suites compare with Rails' messages).
+   */
   constructor(
     public drawPaths: readonly string[],
     root: string = process.cwd(),
+    readonly mention = false,
   ) {
     this.#locator = new SourceLocator(root);
   }
@@ -146,7 +152,7 @@ export class RouteFileLoader {
     } catch (thrown) {
       if (routeErrorSource(thrown) !== undefined) throw thrown;
       const at = { file: this.#locator.relative(file), line: null };
-      if (thrown instanceof Error) throw withSource(thrown, this.#locator.locateError(thrown, file) ?? at);
+      if (thrown instanceof Error) throw withSource(thrown, this.#locator.locateError(thrown, file) ?? at, this.mention);
       throw new ThrownValue(thrown, (rerun && this.#locator.locateThrow(rerun)) ?? at);
     }
   }
@@ -157,14 +163,15 @@ export class ThrownValue extends Error {
   declare readonly source: RouteErrorSource;
   constructor(value: unknown, source: RouteErrorSource) {
     super(`${source.file} threw ${describeThrown(value)}, which is not an Error: throw an Error (throw new Error("...")) so the failure carries its message and stack`, { cause: value });
-    withSource(this, source);
+    withSource(this, source, true);
   }
 }
 
-/** `error`, its message ending with where it was raised, and `source` set. */
-function withSource(error: Error, source: RouteErrorSource): Error {
+/** `error` with `source` set, and (`mention`) its message ending with where it was raised. */
+function withSource(error: Error, source: RouteErrorSource, mention: boolean): Error {
   try {
     Object.defineProperty(error, SOURCE, { value: source, enumerable: false, configurable: true, writable: true });
+    if (!mention) return error;
     const message = `${error.message} (${formatErrorSource(source)})`;
     // V8's stack text starts with the message as it was thrown: say it the same way there.
     const stack = error.stack;
