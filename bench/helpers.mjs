@@ -22,7 +22,7 @@ const h = routes.helpers;
 const magazine = new Magazine(1);
 const ad = new Ad(2);
 // Inputs live in mutable bindings so neither side can be constant-folded.
-let id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
+const id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
 
 const cases = [
   {

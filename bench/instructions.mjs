@@ -41,7 +41,7 @@ function helperCalls(draw) {
   class Ad extends Photo {}
   const h = draw((r) => { r.resources("photos"); r.resources("magazines", () => { r.resources("ads"); }); }).helpers;
   const magazine = new Magazine(1), ad = new Ad(2);
-  let id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
+  const id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
   return {
     "photo_path(1)": () => h.photo_path(id),
     "magazine_ad_path(magazine, ad)": () => h.magazine_ad_path(magazine, ad),

@@ -31,7 +31,7 @@ function drawGithub(draw, table) {
   return draw((r) => {
     table.routes.forEach((route, i) => {
       const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      const constraints = Object.fromEntries(names.map((n) => [n, /[^\/]+/]));
+      const constraints = Object.fromEntries(names.map((n) => [n, /[^/]+/]));
       r.match(route.path, { to: `github#r${i}`, via: route.method.toLowerCase(), format: false, constraints });
     });
   });
@@ -66,7 +66,7 @@ export const PEERS = {
     const Router = require("@medley/router");
     const r = new Router();
     for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.register(p)[route.method] = route.key;
-    return { find: (m, p) => r.find(p), key: (x, m) => x?.store[m] ?? null };
+    return { find: (_m, p) => r.find(p), key: (x, m) => x?.store[m] ?? null };
   },
   rou3: async (table, withFormat) => {
     const { createRouter, addRoute, findRoute } = await import("rou3");

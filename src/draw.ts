@@ -9,9 +9,10 @@ import { SourceLocator } from "./dsl/source-locations.js";
 import { TableBuilder } from "./dsl/table-builder.js";
 import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
-import { findUserFile, USER_FILE_EXTENSIONS } from "./support/user-files.js";
+import { findUserFile, packageModules, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
+import type { FileStamps } from "./support/file-stamps.js";
 import type { UrlOptions } from "./table/url-options.js";
 
 export type { RoutesDeclaration } from "./dsl/route-files.js";
@@ -60,20 +61,29 @@ export function defineRoutes(declaration: RoutesDeclaration): RoutesDeclaration 
  */
 export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}): RouteSet {
   const root = path.resolve(options.root ?? process.cwd());
-  const files = new RouteFileLoader([...(options.drawPaths ?? [path.join(root, "config", "routes")])]);
+  return drawWith(declaration, options, root, new RouteFileLoader([...(options.drawPaths ?? [path.join(root, "config", "routes")])], root));
+}
+
+function drawWith(declaration: RoutesDeclaration, options: DrawOptions, root: string, files: RouteFileLoader, file?: string): RouteSet {
+  const mapperOf = (builder: TableBuilder) =>
+    new Mapper({ builder, apiOnly: !!options.apiOnly, drawFile: (name, r) => files.draw(name, r) }, { new: "new", edit: "edit", ...options.pathNames });
   const builder = new TableBuilder(options.defaultUrlOptions, options.sourceLocations ? new SourceLocator(root) : null);
-  const mapper = new Mapper(
-    { builder, apiOnly: !!options.apiOnly, drawFile: (name, r) => files.draw(name, r) },
-    { new: "new", edit: "edit", ...options.pathNames },
-  );
-  declaration(mapper);
+  const mapper = mapperOf(builder);
+  files.scratch = () => mapperOf(new TableBuilder(options.defaultUrlOptions, null));
+  if (file === undefined) declaration(mapper);
+  else files.run(file, declaration, mapper);
   const set = new RouteSet(builder.table());
   if (options.warn !== undefined) for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
   else for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] })) process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
   return set;
 }
 
-/** Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from `<root>/config/routes`. */
+/**
+ * Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from
+ * `<root>/config/routes`. An error raised while a route file loads or draws — a declaration error,
+ * an exception, a thrown non-Error — is rethrown carrying where (`error.source`: `{ file, line }`,
+ * the file relative to `root`; the message ends with `(config/routes.ts:4)`).
+ */
 export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
   const root = path.resolve(options.root ?? process.cwd());
   const base = path.join(root, "config", "routes");
@@ -81,6 +91,29 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
   if (!file) {
     throw new ArgumentError(`No routes file found: looked for ${USER_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`);
   }
-  const { declaration, options: fileOptions } = new RouteFileLoader([base]).load(file);
-  return draw(declaration, { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...options, root });
+  const load = (files: RouteFileLoader): RouteSet => {
+    const { declaration, options: fileOptions } = files.load(file);
+    const drawOptions: DrawOptions = { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...options, root };
+    // (config/routes.ts's `options` export may name other draw paths.)
+    files.drawPaths = [...drawOptions.drawPaths!];
+    return drawWith(declaration, drawOptions, root, files, file);
+  };
+  await packageModules(); // (the route files' `switchyard`: see packageModules)
+  const files = new RouteFileLoader([base], root, true);
+  const set = load(files);
+  LOADED_ROUTES.set(set, { options: { ...options, root }, stamps: files.stamps });
+  return set;
+}
+
+/** How a route set `loadRoutes` returned was loaded: the options, and every file read, stamped as read (what the development reloader watches). */
+export interface LoadedRoutes {
+  readonly options: DrawOptions;
+  readonly stamps: FileStamps;
+}
+
+const LOADED_ROUTES = new WeakMap<RouteSet, LoadedRoutes>();
+
+/** How `routes` was loaded, if `loadRoutes` loaded it. */
+export function loadedRoutes(routes: RouteSet): LoadedRoutes | undefined {
+  return LOADED_ROUTES.get(routes);
 }

@@ -6,7 +6,7 @@
  *
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
  *     switchyard routes --verify [GLOB...] [--root DIR]
- *     switchyard types [--root DIR] [--out FILE]
+ *     switchyard types [--root DIR] [--out FILE] [--watch]
  *     switchyard js --out FILE [--root DIR]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
  *
@@ -24,6 +24,7 @@ import { routesToJson } from "./json.js";
 import { formatLintFindings } from "./lint.js";
 import { findUnusedRoutes } from "./unused.js";
 import { DEFAULT_VERIFY_GLOBS, verifyFiles, verifyPaths } from "./verify.js";
+import { watchRoutes } from "./watch.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
 import type { RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
@@ -55,9 +56,10 @@ switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused]
                          application's app/ and config/ .ts/.tsx/.js files)
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
-switchyard types [--root DIR] [--out FILE]
+switchyard types [--root DIR] [--out FILE] [--watch]
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
       --out FILE         Write the declarations to FILE instead of standard output
+  -w, --watch            With --out: write them again whenever a route file changes, until stopped (Ctrl-C)
 
 switchyard js --out FILE [--root DIR]
       --out FILE         Write the module to FILE (\`routes.js\`) and its declarations beside it (\`routes.d.ts\`)
@@ -85,6 +87,7 @@ const ROUTES_OPTIONS = {
 
 const TYPES_OPTIONS = {
   out: { type: "string", short: "o" },
+  watch: { type: "boolean", short: "w" },
   ...ROOT_OPTION,
   ...HELP_OPTION,
 } as const satisfies ParseArgsConfig["options"];
@@ -175,31 +178,40 @@ async function typesCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const root = path.resolve(values.root ?? process.cwd());
-  const routes = await load(root, io, { sourceLocations: false });
-  if (!routes) return 1;
+  if (values.watch && values.out === undefined) return usageError(io, "--watch needs --out FILE: it rewrites the file on every change");
+  const write = async (): Promise<RouteSet | null> => {
+    const routes = await load(root, io, { sourceLocations: false });
+    return routes !== null && writeTypes(routes, root, values.out, io) ? routes : null;
+  };
+  const routes = await write();
+  if (!values.watch) return routes ? 0 : 1;
+  return watchRoutes(routes, root, write, io);
+}
 
+/** Renders the helper declarations of `routes` to `out` (or stdout); false (having said why on stderr) when it could not. */
+function writeTypes(routes: RouteSet, root: string, out: string | undefined, io: CliIO): boolean {
   let text: string;
   try {
     text = renderHelperTypes(routes);
   } catch (error) {
     io.stderr.write(`switchyard types: could not render the helper types of ${root}\n${describe(error)}\n`);
-    return 1;
+    return false;
   }
   if (!text.endsWith("\n")) text += "\n";
-  if (values.out === undefined) {
+  if (out === undefined) {
     io.stdout.write(text);
-    return 0;
+    return true;
   }
-  const out = path.resolve(values.out);
+  const file = path.resolve(out);
   try {
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, text);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
   } catch (error) {
-    io.stderr.write(`switchyard types: could not write ${out}\n${describe(error)}\n`);
-    return 1;
+    io.stderr.write(`switchyard types: could not write ${file}\n${describe(error)}\n`);
+    return false;
   }
-  io.stderr.write(`switchyard types: wrote ${path.relative(process.cwd(), out) || out}\n`);
-  return 0;
+  io.stderr.write(`switchyard types: wrote ${path.relative(process.cwd(), file) || file}\n`);
+  return true;
 }
 
 /** `switchyard js --out FILE`: the browser helpers module and, beside it, its `.d.ts`. */

@@ -145,7 +145,7 @@ export class Scope {
     readonly parent: Scope | null,
     readonly level: ScopeLevel | null,
   ) {
-    this.#values = parent !== null && parent.frame === frame ? parent.#values : new ScopeValues(parent && parent.#values, frame);
+    this.#values = parent !== null && parent.frame === frame ? parent.#values : new ScopeValues(parent?.#values, frame);
   }
 
   static root(pathNames: Record<string, string | undefined>): Scope {

@@ -11,7 +11,7 @@ import { type Hash, MERGE, SCOPE_KEYS, type ScopeFrame, type ScopeKey } from "./
 /** Scope keys `scope()` takes out of its options before what is left becomes the scope's `options`. */
 const SCOPE_KEYS_BEFORE_OPTIONS = new Set<string>(SCOPE_KEYS.slice(0, SCOPE_KEYS.indexOf("options")).filter((k) => k !== "blocks"));
 /** Every `scope` option is a scope key `MERGE` merges (or `only`/`except`, kept for resources): a new option does not compile until it is one. */
-const SCOPE_OPTIONS_MERGED: Record<Exclude<keyof ScopeOptions, ScopeKey | "only" | "except">, never> = {};
+const _SCOPE_OPTIONS_MERGED: Record<Exclude<keyof ScopeOptions, ScopeKey | "only" | "except">, never> = {};
 
 /** `scope "admin", module: "a", as: "b" do ... end`: path(s), then options, then the block. */
 export function scope(st: DrawState, args: readonly unknown[]): void {

@@ -9,16 +9,24 @@
  * positions are mapped through the file's source map when node has one (code run through tsx or
  * compiled with source maps); route files loaded by jiti keep their TypeScript line numbers.
  */
+import inspector from "node:inspector";
 import { findSourceMap, type SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SourceLocation } from "../table/route.js";
 
-/** switchyard's own modules: `src/` when run from source, `dist/` when built (this file is `<dir>/dsl/`). */
-const OWN_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url))) + path.sep;
+/**
+ * switchyard's own files: `src/` when run from source, `dist/` when built (this file is
+ * `<dir>/dsl/`), and both, since a stack through `dist/` maps back to `src/` when node applies the
+ * build's source maps; and `bin/`, the CLI's entry.
+ */
+const PACKAGE_DIR = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
+const OWN_DIRS = ["src", "dist", "bin"].map((dir) => path.join(PACKAGE_DIR, dir) + path.sep);
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 type CallSite = NodeJS.CallSite;
+/** A frame of V8's stack text: `    at f (file:line:col)` or `    at file:line:col`. */
+const STACK_FRAME = /^\s+at (?:.*? \()?((?:file:\/\/|\/|[A-Za-z]:\\).+?):(\d+):\d+\)?$/;
 /** Frames read beyond the depth the last declaration was found at. */
 const SLACK = 4;
 
@@ -55,7 +63,7 @@ function framePath(name: string): string | null {
 /** What a frame's file name says: an application file (its path), or null (switchyard's own, `node_modules`, node's). */
 function applicationFile(name: string): string | null {
   const file = framePath(name);
-  return file === null || file.startsWith(OWN_DIR) || file.includes(NODE_MODULES) ? null : file;
+  return file === null || OWN_DIRS.some((dir) => file.startsWith(dir)) || file.includes(NODE_MODULES) ? null : file;
 }
 
 /** Locates declarations relative to an application's root. One per draw. */
@@ -93,6 +101,79 @@ export class SourceLocator {
     return this.#mapped(name, this.#files.get(name)!, site.getLineNumber()!, site.getColumnNumber() ?? 1);
   }
 
+  /**
+   * The innermost application frame of a thrown error: its stack text's first `at ... (file:line:col)`
+   * outside switchyard, `node_modules` and node (the text is already source-mapped when node maps
+   * positions), or a parser's `loc` (a syntax error in `file`, the file being loaded). Null when
+   * neither says.
+   */
+  locateError(error: Error, file: string): SourceLocation | null {
+    const loc = (error as { loc?: { line?: unknown } }).loc;
+    if (typeof loc?.line === "number") return { file: this.relative(file), line: loc.line };
+    // jiti reports a syntax error as `ParseError: ... <file>:<line>:<column>` in its message.
+    const at = error.message.lastIndexOf(`${file}:`);
+    if (at >= 0) {
+      const line = /^:(\d+):\d+/.exec(error.message.slice(at + file.length));
+      if (line !== null) return { file: this.relative(file), line: Number(line[1]) };
+    }
+    const stack = typeof error.stack === "string" ? error.stack : "";
+    for (const frame of stack.split("\n")) {
+      const m = STACK_FRAME.exec(frame);
+      if (m === null) continue;
+      let app = this.#files.get(m[1]!);
+      if (app === undefined) this.#files.set(m[1]!, (app = applicationFile(m[1]!)));
+      if (app !== null) return { file: this.relative(app), line: Number(m[2]) };
+    }
+    return null;
+  }
+
+  /**
+   * Where `run` throws a value that is not an `Error` (`throw "x"`, `throw Object.create(null)`),
+   * which carries no stack: `run` is run again with the inspector pausing on every exception, and
+   * the first such throw in an application file is the answer. (Enabling the debugger costs tens
+   * of milliseconds, and each exception thrown while it watches costs more — loading a file through
+   * jiti throws hundreds inside fs and babel — so `run` should be the declaration alone, and this
+   * is done only after such a throw, never on the way to success.)
+   */
+  locateThrow(run: () => void): SourceLocation | null {
+    const session = new inspector.Session();
+    let found: SourceLocation | null = null;
+    // Call frames name their script by id; the url comes with the script's `scriptParsed`.
+    const urls = new Map<string, string>();
+    session.on("Debugger.scriptParsed", ({ params }) => {
+      if (params.url !== "") urls.set(params.scriptId, params.url);
+    });
+    session.on("Debugger.paused", ({ params }) => {
+      const data = params.data as { type?: string; subtype?: string } | undefined;
+      if (found !== null || (data?.type === "object" && data.subtype === "error")) return;
+      for (const frame of params.callFrames) {
+        const url = frame.url || urls.get(frame.location.scriptId);
+        const app = url ? applicationFile(url) : null;
+        if (app !== null) {
+          found = { file: this.relative(app), line: frame.location.lineNumber + 1 };
+          session.post("Debugger.setPauseOnExceptions", { state: "none" });
+          return;
+        }
+      }
+    });
+    try {
+      session.connect();
+      session.post("Debugger.enable");
+      session.post("Debugger.setPauseOnExceptions", { state: "all" });
+      run();
+    } catch {
+      // the throw being looked for
+    } finally {
+      try {
+        session.post("Debugger.disable");
+        session.disconnect();
+      } catch {
+        // a session that could not connect (another inspector client holds the thread)
+      }
+    }
+    return found;
+  }
+
   /** The index of the first application frame of `sites` that has a line, or -1. */
   #first(sites: readonly CallSite[]): number {
     for (let i = 0; i < sites.length; i++) {
@@ -115,14 +196,14 @@ export class SourceLocator {
     if (map !== null) {
       const entry = map.findEntry(line - 1, column - 1) as Partial<{ originalSource: string; originalLine: number }>;
       if (typeof entry.originalLine === "number" && typeof entry.originalSource === "string") {
-        return { file: this.#relative(framePath(entry.originalSource) ?? path.resolve(path.dirname(file), entry.originalSource)), line: entry.originalLine + 1 };
+        return { file: this.relative(framePath(entry.originalSource) ?? path.resolve(path.dirname(file), entry.originalSource)), line: entry.originalLine + 1 };
       }
     }
-    return { file: this.#relative(file), line };
+    return { file: this.relative(file), line };
   }
 
   /** `file` relative to the root, with `/` separators; absolute when it lies outside the root. */
-  #relative(file: string): string {
+  relative(file: string): string {
     const rel = path.relative(this.#root, file);
     if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return file;
     return rel.split(path.sep).join("/");

@@ -54,7 +54,7 @@ export interface BaseHelpers {
  * which makes `routes.helpers` exactly the app's helpers.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface Register {}
+export type Register = {}
 
 /** The type of `routes.helpers`: the registered app helpers, or any helper name until types are generated. */
 export type Helpers = Register extends { helpers: infer H } ? H : BaseHelpers & { readonly [helper: string]: RouteHelper };

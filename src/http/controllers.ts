@@ -14,9 +14,10 @@ import path from "node:path";
 import type { ActionName, ActionParams, ActionsOf, ControllerName } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { camelize } from "../support/inflector.js";
-import { defaultExport, exportNames, findUserFile, UserFileLoader, userFileCandidates } from "../support/user-files.js";
+import { defaultExport, exportNames, findUserFile, packageModules, UserFileLoader, userFileCandidates } from "../support/user-files.js";
 import type { ActionContext } from "./action-context.js";
 import { BUILT_IN_CONTROLLERS } from "./health.js";
+import { FileStamps } from "../support/file-stamps.js";
 
 /** An action: gets the context, returns a `Response`, a string (HTML), a JSON value, or nothing (204). */
 export type Action = (context: ActionContext) => unknown;
@@ -131,6 +132,14 @@ export class ControllerRegistry {
     this.#root = root === undefined ? undefined : path.resolve(root);
   }
 
+  /** Every application file loaded for controllers, stamped as read: their files and the modules they import (what the development reloader watches). */
+  readonly stamps = new FileStamps();
+
+  /** Forgets the controllers loaded from files: each is loaded again, its imports too, on its next use (development reloading). */
+  reload(): void {
+    for (const [controllerPath, loaded] of this.#loaded) if (!Object.hasOwn(this.#map, controllerPath) || loaded.definition !== this.#map[controllerPath]) this.#loaded.delete(controllerPath);
+  }
+
   /** Where a controller's file is looked for (without the extension), or null without a root. */
   fileBase(controllerPath: string): string | null {
     return this.#root === undefined ? null : path.join(this.#root, "app", "controllers", `${controllerPath}_controller`);
@@ -177,7 +186,10 @@ export class ControllerRegistry {
   }
 
   async #load(file: string, controllerPath: string): Promise<Loaded> {
-    this.#loader ??= new UserFileLoader(path.join(this.#root!, "app", "controllers", "_"));
+    if (this.#loader === undefined) {
+      await packageModules(); // (the controllers' `switchyard` and `switchyard/http`: see packageModules)
+      this.#loader ??= new UserFileLoader(path.join(this.#root!, "app", "controllers", "_"), this.stamps);
+    }
     const mod = await this.#loader.import(file);
     const exported = defaultExport(mod);
     if (exported === null || (typeof exported !== "object" && typeof exported !== "function")) {

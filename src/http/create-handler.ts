@@ -10,7 +10,7 @@ import { FetchExchange, toResponse } from "./transport/fetch-exchange.js";
 /** A fetch-style handler made by `createHandler`: also mountable in another route set, and what the adapters serve. */
 export interface SwitchyardHandler {
   (request: Request): Promise<Response>;
-  /** The route set it serves. */
+  /** The route set it serves (in development, the one last reloaded). */
   readonly routes: RouteSet;
 }
 
@@ -31,6 +31,7 @@ export function createHandler(routes: RouteSet, options: HandlerOptions = {}): S
     }
   };
   Object.defineProperty(handler, DISPATCHER, { value: dispatcher });
-  Object.defineProperty(handler, "routes", { value: routes, enumerable: true });
+  // (A getter: in development the reloader swaps the dispatcher's table.)
+  Object.defineProperty(handler, "routes", { get: () => dispatcher.routes, enumerable: true });
   return handler as SwitchyardHandler;
 }

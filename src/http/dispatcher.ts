@@ -23,7 +23,9 @@ import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./
 import { withScriptName } from "./script-name.js";
 import { BlockedHost, checkHost, DEVELOPMENT_HOSTS, HostPermissions, type HostPattern } from "./hosts.js";
 import { DEFAULT_FILTER_PARAMETERS, ParameterFilterRule, requestLog, type ParameterFilter, type RequestLog, type RequestLogger } from "./request-log.js";
-import { HANDLED, htmlReply, redirectReply, Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
+import { Reloader } from "./reloader.js";
+import { loadedRoutes } from "../draw.js";
+import { HANDLED, htmlReply, redirectReply, type Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
 
 /** Options of `createHandler`. */
 export interface HandlerOptions {
@@ -37,6 +39,12 @@ export interface HandlerOptions {
    * `"development"` (as Rails and Express do).
    */
   env?: string;
+  /**
+   * Reload in development (default true there, never elsewhere): before each request, if a file
+   * read for the routes (when `loadRoutes` loaded them) or a controller loaded from `root` changed,
+   * load it again (see reloader.ts).
+   */
+  reload?: boolean;
   /** `Rack::MethodOverride` (`_method`, `X-HTTP-Method-Override` on a POST). Default true. */
   methodOverride?: boolean;
   /** Answer 405 with `Allow` when routes match the path for other verbs (Rails answers 404). Default false. */
@@ -106,7 +114,7 @@ function percentMalformed(path: string): string | null {
 }
 
 export class Dispatcher {
-  readonly routes: RouteSet;
+  routes: RouteSet;
   readonly development: boolean;
   readonly bodyLimit: number;
   readonly registry: ControllerRegistry;
@@ -120,6 +128,7 @@ export class Dispatcher {
   readonly #filterParameters: readonly ParameterFilter[];
   readonly #root: string;
   #verbs: string[] | undefined;
+  readonly #reloader: Reloader | undefined;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
@@ -140,16 +149,30 @@ export class Dispatcher {
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
     this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
+    if (this.development && options.reload !== false && (options.root !== undefined || loadedRoutes(routes) !== undefined)) this.#reloader = new Reloader(this, options.root ?? process.cwd());
+  }
+
+  /** Serves another route set from the next request on (the development reloader). */
+  replaceRoutes(routes: RouteSet): void {
+    this.routes = routes;
+    this.#verbs = undefined;
   }
 
   /** Serves one request. Never throws nor rejects: every failure is an answer. Logged when the log is on (once: a mounted handler's dispatcher adds to its mount's entry). */
   dispatch(ex: Exchange): Outcome | Promise<Outcome> {
-    if (this.#log === null || ex.log !== null) return this.#dispatch(ex);
+    if (this.#log === null || ex.log !== null) return this.#reloadThenDispatch(ex);
     const entry = (ex.log = this.#log.start(ex));
-    const out = this.#dispatch(ex);
+    const out = this.#reloadThenDispatch(ex);
     if (out instanceof Promise) return out.then((o) => (entry.finish(o), o));
     entry.finish(out);
     return out;
+  }
+
+  /** In development, first takes up the application's edited files (see `Reloader`). */
+  #reloadThenDispatch(ex: Exchange): Outcome | Promise<Outcome> {
+    const reloaded = this.#reloader?.check();
+    if (reloaded != null) return reloaded.then(() => this.#dispatch(ex), (e: unknown) => this.failure(ex, e));
+    return this.#dispatch(ex);
   }
 
   #dispatch(ex: Exchange): Outcome | Promise<Outcome> {

@@ -1,4 +1,4 @@
-import { underscore } from "../support/inflector.js";
+import { inflections } from "../support/inflector.js";
 import type { Route } from "../table/route.js";
 import { sourceText } from "../table/source.js";
 import { escapeRegExp } from "../support/regexp-escape.js";
@@ -97,7 +97,7 @@ function noRoutes(none: boolean, options: InspectOptions): string {
 export function filterRoutes(routes: readonly Route[], filter: Pick<InspectOptions, "controller" | "grep">): readonly Route[] {
   const matches = (re: RegExp, s: string | null | undefined) => s != null && re.test(s);
   if (filter.controller != null) {
-    const re = safeRegExp(underscore(filter.controller).replace(/_?controller$/, ""));
+    const re = safeRegExp(controllerFilter(filter.controller, inflections().acronymsUnderscoreRegex));
     return routes.filter((r) => matches(re, r.controller));
   }
   if (filter.grep != null) {
@@ -105,6 +105,25 @@ export function filterRoutes(routes: readonly Route[], filter: Pick<InspectOptio
     return routes.filter((r) => [r.controller, r.action, r.verb, r.name ?? "", r.path].some((s) => matches(re, s)));
   }
   return routes;
+}
+
+/**
+ * The `-c` rule (Rails' `normalize_filter`): the pattern a controller filter matches controllers
+ * by — `Admin::UsersController`, `Admin::Users` and `admin/users` are all `admin/users`. It is
+ * `underscore` (with the application's acronyms: `acronyms` is the inflector's
+ * `acronymsUnderscoreRegex`) then the `Controller` suffix dropped. The route table's search runs
+ * this very function in the browser (it embeds its text: `html-client.ts`), so it refers to
+ * nothing outside itself; a test holds it to the inflector's `underscore`.
+ */
+export function controllerFilter(filter: string, acronyms: RegExp): string {
+  let word = filter;
+  if (/[A-Z-]|::/.test(word)) {
+    word = word.replaceAll("::", "/")
+      .replace(acronyms, (_m: string, before: string | undefined, acronym: string) => `${before !== undefined ? "_" : ""}${acronym.toLowerCase()}`)
+      .replace(/([A-Z])(?=[A-Z][a-z])|([a-z\d])(?=[A-Z])/g, (_m: string, a: string | undefined, b: string | undefined) => (a ?? b ?? "") + "_")
+      .replaceAll("-", "_").toLowerCase();
+  }
+  return word.replace(/_?controller$/, "");
 }
 
 /** A user's filter pattern as a RegExp; an invalid pattern is matched as plain text instead of throwing. */

@@ -1,4 +1,4 @@
-import type { CharSet, Concatenation, Element, Expression, JS, NoParent, Quantifier, Transformers, transform } from "refa";
+import type { CharSet, Concatenation, Element, Expression, NoParent, Quantifier, } from "refa";
 import { refa } from "./libs.js";
 import { cyclicComponents } from "../support/graph.js";
 

@@ -29,7 +29,7 @@ export function findDuplicates(routes: readonly DeclaredRoute[]): DuplicateFindi
   // path + key -> the earlier routes with them
   const seen = new Map<string, DeclaredRoute[]>();
   const covers = (a: DeclaredRoute, b: DeclaredRoute) =>
-    a.verbs === null ? b.verbs === null : b.verbs !== null && b.verbs.every((v) => a.verbs!.includes(v));
+    a.verbs === null ? b.verbs === null : b.verbs?.every((v) => a.verbs!.includes(v));
   for (const r of [...routes].sort((a, b) => a.index - b.index)) {
     if (r.key === null) continue;
     const id = `${r.path}\u0000${r.key}`;

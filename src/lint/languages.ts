@@ -1,4 +1,4 @@
-import type { DFA, Expression, JS, NFA, NoParent, Node, TooManyNodesError, Transformers, Words, isDisjointWith, transform } from "refa";
+import type { DFA, Expression, NFA, NoParent, Node, } from "refa";
 import { refa } from "./libs.js";
 import { BoundedCache } from "../support/bounded-cache.js";
 
@@ -141,7 +141,7 @@ const NORMAL_SHAPE: Record<PathDomain, string> = {
   any: String.raw`^\/(?:[^\/?#]+(?:\/[^\/?#]+)*)?$`,
   request: String.raw`^\/(?:[^\/?#\x00-\x20\x7f]+(?:\/[^\/?#\x00-\x20\x7f]+)*)?$`,
 };
-const LOWER_ESCAPE = String.raw`^[^]*%[a-f0-9]{2}[^]*$`;
+const LOWER_ESCAPE = "^[^]*%[a-f0-9]{2}[^]*$";
 
 /** By alphabet and domain. Pure by key; read only (see `cache`). */
 const normalPaths = new Map<string, DFA>();

@@ -1,4 +1,4 @@
-import type { AST, RegExpParser } from "@eslint-community/regexpp";
+import type { AST, } from "@eslint-community/regexpp";
 import { regexpp } from "./libs.js";
 import { BoundedCache } from "../support/bounded-cache.js";
 

@@ -1,8 +1,8 @@
-import type { AST as RegExpAST, RegExpParser } from "@eslint-community/regexpp";
+import type { AST as RegExpAST, } from "@eslint-community/regexpp";
 import { regexpp } from "./libs.js";
-import type { DFA, JS, NFA, Transformers, transform } from "refa";
+import type { DFA, NFA, } from "refa";
 import { refa } from "./libs.js";
-import type { Report, analyse } from "scslre";
+import type { Report, } from "scslre";
 import { scslre } from "./libs.js";
 import { ambiguityOf } from "./ambiguity.js";
 import { inspectValue } from "../support/node-inspect.js";

@@ -11,7 +11,7 @@ import type { DotNode, PatternNode, SlashNode } from "./ast.js";
  * V8 has optimized it, but ~3x slower before, which is where the first draw runs.
  */
 
-const enum Tok { Slash, Open, Close, Pipe, Dot, Symbol, Star, Literal }
+enum Tok { Slash, Open, Close, Pipe, Dot, Symbol, Star, Literal }
 
 /** One token per match: a punctuation character, `:name`/`*name`, a literal run, or one code point. */
 const TOKEN = /([/()|.])|([:*])([A-Za-z0-9_]+)|((?:[A-Za-z0-9_%\-~!$&'*+,;=@]|\\[:()])+)|([\s\S])/gu;
@@ -34,7 +34,7 @@ function scan(path: string): number {
       texts[n++] = m[3];
     } else {
       kinds[n] = Tok.Literal;
-      texts[n++] = m[4] !== undefined && m[4].includes("\\") ? m[4].replaceAll("\\", "") : m[0];
+      texts[n++] = m[4]?.includes("\\") ? m[4].replaceAll("\\", "") : m[0];
     }
   }
   return n;

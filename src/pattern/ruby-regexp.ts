@@ -86,7 +86,7 @@ function unicodeValid(source: string): boolean {
  */
 export function asRubyRegExp(re: RegExp): RegExp {
   if (re.flags.includes("v") || factsOf(re) !== undefined) return re;
-  let out = translated.get(re);
+  const out = translated.get(re);
   if (out !== undefined) return out;
   const hasU = re.flags.includes("u");
   const t = cachedTranslation(re.source, re.flags.includes("i"), re.flags.includes("s"), hasU);

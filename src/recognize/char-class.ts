@@ -49,4 +49,4 @@ export function singleCharMatcher(req: RegExp): CharClass | null {
  * punctuation and of `\n`-like controls: no `\d`, `\s`, `\p{..}`, `\u..`): it accepts every
  * character beyond ASCII.
  */
-const NEGATED_ASCII = /^\^\(\?:\[\^(?:\\[!-\/:-@[-`{-~nrtfv]|[ -\[^-~])*\]\)\$$/;
+const NEGATED_ASCII = /^\^\(\?:\[\^(?:\\[!-/:-@[-`{-~nrtfv]|[ -[^-~])*\]\)\$$/;

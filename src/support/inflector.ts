@@ -96,7 +96,7 @@ function caseInsensitiveSource(s: string): string {
   for (const c of s) {
     const variants = [...new Set([c, c.toLowerCase(), c.toUpperCase()])].filter((v) => [...v].length === 1);
     if (variants.length === 1) out += escapeRegExp(c);
-    else out += `[${variants.map((v) => v.replace(/[\\\]\[^-]/g, "\\$&")).join("")}]`;
+    else out += `[${variants.map((v) => v.replace(/[\\\][^-]/g, "\\$&")).join("")}]`;
   }
   return out;
 }

@@ -67,7 +67,7 @@ export function present(v: unknown): boolean {
 /** Ruby prints integral floats as integers only when they are Integers; JS numbers are both, so integral numbers print as integers. */
 export function numberToS(n: number): string {
   if (Number.isFinite(n)) return String(n);
-  return n !== n ? "NaN" : n > 0 ? "Infinity" : "-Infinity";
+  return Number.isNaN(n) ? "NaN" : n > 0 ? "Infinity" : "-Infinity";
 }
 
 /** Ruby's `String#<=>` on ASCII strings (what sorted query pairs and hash keys compare as). */

@@ -238,7 +238,7 @@ describe("switchyard routes: errors", () => {
     assert.equal(r.stdout, "");
     const [first, second] = r.stderr.split("\n");
     assert.equal(first, `switchyard: could not load the routes in ${path.join(dir, "config", "routes.ts")}`);
-    assert.equal(second, "ArgumentError: can't use collection outside resource(s) scope");
+    assert.equal(second, "ArgumentError: can't use collection outside resource(s) scope (config/routes.ts:3)", "Rails' message, and the line that caused it");
   });
 
   test("a missing route file for r.draw exits 1 and lists the directories searched", async () => {
@@ -247,7 +247,7 @@ describe("switchyard routes: errors", () => {
     });
     const r = await run("routes", "--root", dir);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /Your router tried to #draw the external file api\.ts,\nbut the file was not found in:\n\n \* .*config[\\/]routes\n/);
+    assert.match(r.stderr, /Your router tried to #draw the external file api\.ts,\nbut the file was not found in:\n\n \* .*config[\\/]routes \(config\/routes\.ts:3\)\n/);
   });
 
   test("an unknown flag prints the usage and exits 2", async () => {

@@ -80,7 +80,7 @@ test("the admin's posts through forms: new, create, edit with _method=patch, PUT
   const created = await httpRequest(port, "/admin/posts", form("post[title]=Admin+made&post[body]=b"));
   assert.deepEqual([created.status, created.headers.location], [302, "http://blog.test/admin/posts"]);
   const table = (await httpRequest(port, "/admin/posts")).body;
-  const id = new RegExp(`<td>Admin made</td><td><a href="/admin/posts/(\\d+)/edit">Edit</a>`).exec(table)?.[1];
+  const id = /<td>Admin made<\/td><td><a href="\/admin\/posts\/(\d+)\/edit">Edit<\/a>/.exec(table)?.[1];
   assert.ok(id, "the table links to the new post's edit form");
   const edit = await httpRequest(port, `/admin/posts/${id}/edit`);
   assert.match(edit.body, new RegExp(`<form action="/admin/posts/${id}" method="post"><input type="hidden" name="_method" value="patch">`));

@@ -40,3 +40,39 @@ test("exits 1 when the application has no routes file, 2 on an unknown flag", as
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Unknown option '--json'/);
 });
+
+test("--watch writes the declarations again when a route file changes, until stopped; without --out it is a usage error", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-types-watch-"));
+  try {
+    const routesFile = path.join(dir, "config", "routes.ts");
+    fs.mkdirSync(path.dirname(routesFile), { recursive: true });
+    const routes = (names: string[]) => `import { defineRoutes } from "switchyard";\nexport default defineRoutes((r) => {\n${names.map((n) => `  r.get("${n}", { to: "pages#${n}" });\n`).join("")}});\n`;
+    fs.writeFileSync(routesFile, routes(["about"]));
+    const out = path.join(dir, "routes.d.ts");
+    const stop = new AbortController();
+    let stderr = "";
+    const io = { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) }, signal: stop.signal };
+    const { main } = await import("switchyard/cli");
+    const exited = main(["types", "--root", dir, "--out", out, "--watch"], io);
+    const until = async (what: () => boolean) => {
+      for (let i = 0; i < 600 && !what(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.ok(what());
+    };
+    await until(() => fs.existsSync(out) && /watching/.test(stderr));
+    assert.match(fs.readFileSync(out, "utf8"), /RouteHelper_about /);
+    assert.doesNotMatch(fs.readFileSync(out, "utf8"), /RouteHelper_contact /);
+    fs.writeFileSync(routesFile, routes(["about", "contact"]));
+    await until(() => /RouteHelper_contact /.test(fs.readFileSync(out, "utf8")));
+    fs.writeFileSync(routesFile, routes(["about", "contact"]).replace("contact\", {", "contact\", { as: \"about\","));
+    await until(() => /already in use: 'about'[\s\S]*\(config\/routes\.ts:4\)/.test(stderr));
+    fs.writeFileSync(routesFile, routes(["about", "contact", "faq"]));
+    await until(() => /RouteHelper_faq /.test(fs.readFileSync(out, "utf8")));
+    stop.abort();
+    assert.equal(await exited, 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const bad = await run("types", "--watch", "--root", blog);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--watch needs --out FILE/);
+});

@@ -7,8 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { draw } from "../../src/index.js";
-import { caseDeclaration } from "./declaration.js";
+import { caseDeclaration, drawQuietly } from "./declaration.js";
 import { materialize, urlOptions } from "./values.js";
 
 interface Probe { method: string; path: string; result: unknown }
@@ -48,7 +47,7 @@ function drawCase(c: Case) {
   }
   const declaration = caseDeclaration(c.ts);
   try {
-    return { root, routes: draw(declaration, { apiOnly: c.api_only, drawPaths: [routesDir], defaultUrlOptions: urlOptions(c.default_url_options) }) };
+    return { root, routes: drawQuietly(declaration, { apiOnly: c.api_only, drawPaths: [routesDir], defaultUrlOptions: urlOptions(c.default_url_options) }) };
   } catch (error) {
     return { root, error: error as Error };
   } finally {

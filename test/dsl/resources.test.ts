@@ -181,7 +181,7 @@ test("path names are looked up as own keys: an action named like an Object metho
 });
 
 test("an id constraint shows in the sheet and applies to member routes only", () => {
-  const table = rows((r) => r.resources("users", { constraints: { id: /[^\/]+/ }, only: ["index", "show"] }));
+  const table = rows((r) => r.resources("users", { constraints: { id: /[^/]+/ }, only: ["index", "show"] }));
   assert.deepEqual(table, ["users GET /users(.:format) users#index", "user GET /users/:id(.:format) users#show { id: /[^/]+/ }"]);
 });
 

@@ -4,7 +4,7 @@
 // Rails' answers the expectations follow were checked with Rails 6.1 / Rack 2.2 (Rack::MethodOverride,
 // Rack::Head, Redirect#serve) where noted.
 import assert from "node:assert/strict";
-import http from "node:http";
+import type http from "node:http";
 import { after, before, describe, test } from "node:test";
 import express from "express";
 import { draw } from "../../src/index.js";

@@ -2,9 +2,11 @@
 // cannot import the URI layer: its functions must agree with the server's on any text.
 import assert from "node:assert/strict";
 import vm from "node:vm";
-import { test } from "node:test";
+import { after, describe, test } from "node:test";
 import fc from "fast-check";
-import { CLIENT_PATH_FUNCTIONS, CLIENT_SCRIPT } from "../../src/inspect/html-client.js";
+import { CLIENT_CONTROLLER_FILTER, CLIENT_PATH_FUNCTIONS, CLIENT_SCRIPT } from "../../src/inspect/html-client.js";
+import { controllerFilter } from "../../src/inspect/sheet.js";
+import { inflections, resetInflections, underscore } from "../../src/support/inflector.js";
 import { escapeRoutePath } from "../../src/pattern/normalize.js";
 import { normalizeRequestPath } from "../../src/uri/path.js";
 
@@ -56,4 +58,42 @@ test("the prefix form keeps a trailing slash, and is otherwise the request path"
 
 test("the script embeds these functions", () => {
   assert.ok(CLIENT_SCRIPT.includes(CLIENT_PATH_FUNCTIONS));
+});
+
+describe("the page reads a controller name as `switchyard routes -c` does", () => {
+  // The script's own copy, run where nothing else is defined (as in the page).
+  const pageFilter = vm.runInNewContext(`${CLIENT_CONTROLLER_FILTER}; controllerFilter`) as typeof controllerFilter;
+  /** Rails' rule, from the inflector itself: underscore, then no `Controller` suffix. */
+  const rails = (text: string) => underscore(text).replace(/_?controller$/, "");
+  const names = fc.oneof(
+    fc.string({ unit: fc.constantFrom("A", "d", "m", "i", "n", "::", "U", "s", "e", "r", "Controller", "HTML", "Api", "-", "_", "1", "/") }),
+    fc.string(),
+  );
+  after(resetInflections);
+
+  test("examples", () => {
+    const acronyms = inflections().acronymsUnderscoreRegex;
+    for (const text of ["Admin::UsersController", "Admin::Users", "admin/users", "Admin::UsersController".toLowerCase()]) {
+      assert.equal(pageFilter(text, acronyms), "admin/users", text);
+    }
+    assert.equal(pageFilter("UsersController", acronyms), "users");
+    assert.equal(pageFilter("Controller", acronyms), "");
+    assert.equal(pageFilter("HTMLParsers", acronyms), "html_parsers");
+  });
+
+  test("the page's rule and -c's agree with Rails' underscore on any text, with and without acronyms", () => {
+    const check = () => fc.assert(fc.property(names, (text) => {
+      const acronyms = inflections().acronymsUnderscoreRegex;
+      assert.equal(pageFilter(text, acronyms), rails(text));
+      assert.equal(controllerFilter(text, acronyms), rails(text));
+    }), { numRuns: 2000 });
+    check();
+    inflections((inflect) => { inflect.acronym("HTML"); inflect.acronym("API"); });
+    assert.equal(pageFilter("API::HTMLPagesController", inflections().acronymsUnderscoreRegex), "api/html_pages");
+    check();
+  });
+
+  test("the script embeds it", () => {
+    assert.ok(CLIENT_SCRIPT.includes(CLIENT_CONTROLLER_FILTER));
+  });
 });

@@ -56,7 +56,7 @@ test("an empty table says so", () => {
 });
 
 test("values print as util.inspect prints them, with Ruby's regexp source", () => {
-  assert.equal(inspectValue({ id: /[^\/]+/i, "a-b": "it's", n: null, list: ["x"] }), "{ id: /[^/]+/i, 'a-b': 'it\\'s', n: null, list: [ 'x' ] }");
+  assert.equal(inspectValue({ id: /[^/]+/i, "a-b": "it's", n: null, list: ["x"] }), "{ id: /[^/]+/i, 'a-b': 'it\\'s', n: null, list: [ 'x' ] }");
 });
 
 test("a table of any size prints: 200,000 routes, sheet and expanded (Math.max over a spread overflowed the stack at ~160,000)", () => {

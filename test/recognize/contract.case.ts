@@ -9,8 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { draw } from "../../src/index.js";
-import { caseDeclaration } from "../conformance/declaration.js";
+import { caseDeclaration, drawQuietly } from "../conformance/declaration.js";
 import { compileRecognizer, type Recognizer } from "../../src/recognize/index.js";
 import type { PreparedRoute } from "../../src/recognize/prepare.js";
 import { prepareRoutes, StrategyRecognizer } from "../../src/recognize/recognizer.js";
@@ -34,7 +33,7 @@ export function runRecognizerContract(name: string, makeStrategy: (routes: reado
     describe(`recognition contract (${name}): ${file}`, () => {
       for (const c of cases) {
         it(c.id, () => {
-          const routes = draw(caseDeclaration(c.ts), { apiOnly: c.api_only }).routes;
+          const routes = drawQuietly(caseDeclaration(c.ts), { apiOnly: c.api_only }).routes;
           const prepared = prepareRoutes(routes);
           const strategy = makeStrategy(prepared);
           assert.equal(strategy.name, name);

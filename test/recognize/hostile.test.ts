@@ -153,7 +153,7 @@ describe("hostile input", () => {
       assert.deepEqual(plain(rec[s].recognize("GET", "/photos/constructor")), { name: "photo", params: { controller: "photos", action: "show", id: "constructor" } });
     }
     assert.equal(({} as Record<string, unknown>).controller, undefined);
-    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, "action"), false);
+    assert.equal(Object.hasOwn(Object.prototype, "action"), false);
   });
 
   it("unescapes invalid UTF-8 to replacement characters and keeps raw unicode as sent", () => {

@@ -11,7 +11,7 @@ const VALUES = ["1", "42", "ab", "new", "x-y", "a%20b", "photos"];
 
 /** A parameter's requirement: none, or a one-character class run (`\d+`; `[^\/]+`, which takes dots; `.+`, which takes slashes too). */
 type Req = "digits" | "noslash" | "any" | null;
-const REQS: Record<Exclude<Req, null>, RegExp> = { digits: /\d+/, noslash: /[^\/]+/, any: /.+/ };
+const REQS: Record<Exclude<Req, null>, RegExp> = { digits: /\d+/, noslash: /[^/]+/, any: /.+/ };
 
 type Piece = { lit: string } | { param: string; req: Req } | { group: Piece[] } | { glob: string };
 interface RouteSpec { verb: "get" | "post" | "match"; pieces: Piece[]; format: boolean }

@@ -37,8 +37,8 @@ describe("a `format:` request condition compares request.format (Mime::Type#to_s
     r.get("b", { to: "b#json", format: false, constraints: { format: /json/ } });
     r.get("b", { to: "b#html", format: false, constraints: { format: "text/html" } });
     r.get("b", { to: "b#other", format: false });
-    r.get("c/:id", { to: "c#xml", format: false, constraints: { id: /[^\/]+/, format: /xml/ } });
-    r.get("c/:id", { to: "c#other", format: false, constraints: { id: /[^\/]+/ } });
+    r.get("c/:id", { to: "c#xml", format: false, constraints: { id: /[^/]+/, format: /xml/ } });
+    r.get("c/:id", { to: "c#other", format: false, constraints: { id: /[^/]+/ } });
   });
   const action = (s: (typeof STRATEGIES)[number], path: string, request?: Record<string, unknown>) =>
     (plain(rec[s].recognize("GET", path, request)) as { params: { action: string } } | null)?.params.action ?? null;

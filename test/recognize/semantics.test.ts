@@ -319,7 +319,7 @@ describe("raw paths where only character-class parameters follow a separator", (
     r.get("items/new", { to: "i#new" });
     r.get("items/:id", { to: "i#show", constraints: { id: /\d+/ } });
     r.get("items", { to: "i#index" });
-    r.get("files/:name", { to: "f#show", constraints: { name: /[^\/]+/ }, format: false });
+    r.get("files/:name", { to: "f#show", constraints: { name: /[^/]+/ }, format: false });
     r.get("x.:v", { to: "x#v", constraints: { v: /\d+/ }, format: false });
     r.get("x", { to: "x#x" });
     r.get("k/:v", { to: "k#k", constraints: { v: /.+/ }, format: false });
@@ -352,8 +352,8 @@ describe("raw paths where only character-class parameters follow a separator", (
 // and a class that rejects some character beyond ASCII (`[^é]`, `[^\s]`, `[^\d]`) is not broad.
 describe("character-class parameters over characters beyond ASCII and punctuation", () => {
   const rec = recognizers((r) => {
-    r.get("a/:v", { to: "c#a", constraints: { v: /[^\/]+/ }, format: false });
-    r.get("b/:v", { to: "c#b", constraints: { v: /[^\/.]+/ } });
+    r.get("a/:v", { to: "c#a", constraints: { v: /[^/]+/ }, format: false });
+    r.get("b/:v", { to: "c#b", constraints: { v: /[^/.]+/ } });
     r.get("c/:v", { to: "c#c", constraints: { v: /[^é]+/ }, format: false });
     r.get("d/:v", { to: "c#d", constraints: { v: /[^\s]+/ }, format: false });
     r.get("e/:v", { to: "c#e", constraints: { v: /[^\d]+/ }, format: false });

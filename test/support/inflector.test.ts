@@ -663,8 +663,8 @@ for (const [name, rows] of Object.entries(SCENARIOS)) {
       rows.map(([w]) => [w, pluralize(w), singularize(w)]),
       before,
     );
-    checkNouns(NOUNS["irregulars"]!);
-    checkNouns(NOUNS["uncountables"]!);
+    checkNouns(NOUNS.irregulars!);
+    checkNouns(NOUNS.uncountables!);
   });
 }
 

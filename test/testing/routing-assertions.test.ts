@@ -28,7 +28,7 @@ const SETS: Record<string, RouteSet> = {
     r.scope("block", { constraints: (req: RequestInfo) => req.protocol === "https://" }, () => {
       r.resources("articles", { controller: "block_articles" });
     });
-    r.scope("query", { constraints: (req: RequestInfo) => req.params?.["use_query"] === "true" }, () => {
+    r.scope("query", { constraints: (req: RequestInfo) => req.params?.use_query === "true" }, () => {
       r.resources("articles", { controller: "query_articles" });
     });
     r.mount(() => new Response("shelf"), { at: "/shelf" });

@@ -100,8 +100,8 @@ export class RequestContext {
       case "headers": return this.headers;
       case "user_agent": return this.headers["user-agent"] ?? null;
       case "referer":
-      case "referrer": return this.headers["referer"] ?? null;
-      case "authorization": return this.headers["authorization"] ?? null;
+      case "referrer": return this.headers.referer ?? null;
+      case "authorization": return this.headers.authorization ?? null;
       case "content_type": return this.headers["content-type"] ?? null;
       case "media_type": return mediaType(this.headers["content-type"]) || null;
       case "xhr": return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
@@ -129,7 +129,7 @@ export class RequestContext {
     const fromQuery = this.queryParameters.format;
     if (fromQuery != null) return typeof fromQuery === "string" ? MIME_BY_EXTENSION[fromQuery] ?? null : null;
     const xhr = this.attribute("xhr") === true;
-    const accept = acceptedFormat(this.headers["accept"], xhr);
+    const accept = acceptedFormat(this.headers.accept, xhr);
     if (accept !== undefined) return accept;
     // XHR without an Accept header: Rails' `accepts` is the Content-Type's type (`content_mime_type`).
     const contentType = xhr ? mediaType(this.headers["content-type"]) : "";

@@ -24,7 +24,7 @@ describe("the compiled trie, dumped", () => {
   it("of requirements: character-class runs, and routes only a regexp matches", () => {
     const strategy = compile((r) => {
       r.get("files/:id", { to: "files#show", constraints: { id: /\d+/ } });
-      r.get("users/:name", { to: "users#show", constraints: { name: /[^\/]+/ }, format: false });
+      r.get("users/:name", { to: "users#show", constraints: { name: /[^/]+/ }, format: false });
       r.get("docs/*path", { to: "docs#show" });
       r.get("span/:from-:to", { to: "spans#show" });
       r.get("files/latest", { to: "files#latest" });
