@@ -3,6 +3,7 @@
  * types. Plain browser JavaScript kept as text, so the page needs no build step and no network;
  * everything it decides by comes in the page's JSON (`#sy-route-data`).
  */
+import { controllerFilter } from "./sheet.js";
 
 /**
  * How the page turns typed text into the path it matches, as the server would see it on the wire:
@@ -33,10 +34,18 @@ function requestPath(escaped) {
 `;
 
 /**
+ * How the page reads a controller's name (`Admin::UsersController`, `Admin::Users`,
+ * `UsersController`): `switchyard routes -c`'s own rule, `controllerFilter`, its text embedded
+ * (one rule, not a twin; it refers to nothing outside itself). The application's acronyms come in
+ * the search field's `data-acronyms`.
+ */
+export const CLIENT_CONTROLLER_FILTER = `const controllerFilter = ${controllerFilter.toString()};`;
+
+/**
  * The search. Routes whose pattern matches the typed path (or whose name, verb or controller#action
- * is the typed text) move, in table order, into the "exact" section above the table; of the rest,
+ * is the typed text, or whose controller is the typed controller name) move, in table order, into the "exact" section above the table; of the rest,
  * those the typed path begins a path of (or whose name, controller#action or source contains the
- * text) stay where they are, under a "partial matches" heading, and the others are hidden. Clearing
+ * text, or whose controller contains the typed controller's, as `-c` matches) stay where they are, under a "partial matches" heading, and the others are hidden. Clearing
  * the field puts every row back in place. Rows stay in the table rather than being moved into a
  * second section, so a search that keeps most of a large table touches little of it: on a
  * 10,000-route page, moving every row was seconds of layout a keystroke. One search a frame.
@@ -44,6 +53,7 @@ function requestPath(escaped) {
 export const CLIENT_SCRIPT = String.raw`(() => {
 "use strict";
 ${CLIENT_PATH_FUNCTIONS}
+${CLIENT_CONTROLLER_FILTER}
 const byId = (id) => document.getElementById(id);
 const data = JSON.parse(byId("sy-route-data").textContent);
 const all = byId("sy-all");
@@ -62,6 +72,9 @@ function compile(source, flags) {
   if (source === null) return null;
   try { return new RegExp(source, flags); } catch { return null; }
 }
+const acronyms = (() => {
+  try { const [source, flags] = JSON.parse(input.dataset.acronyms); return new RegExp(source, flags); } catch { return /(?=a)b/g; }
+})();
 function matcher(i) {
   let m = compiled[i];
   if (m === undefined) {
@@ -70,8 +83,10 @@ function matcher(i) {
   }
   return m;
 }
+// (a route has a controller#action or neither: a redirect, a mount)
 const routes = data.routes.map(([m, name, verbs, reqs, action, source]) =>
-  ({ m, name: name.toLowerCase(), verbs, reqs: reqs.toLowerCase(), action: action.toLowerCase(), source: source.toLowerCase() }));
+  ({ m, name: name.toLowerCase(), verbs, reqs: reqs.toLowerCase(), action: action.toLowerCase(), source: source.toLowerCase(),
+    controller: action.slice(0, Math.max(action.indexOf("#"), 0)) }));
 
 const shown = new Uint8Array(rows.length).fill(1);
 function show(i, on) {
@@ -107,17 +122,21 @@ function search(text) {
   const begun = pathPrefix(escaped);
   const lower = q.toLowerCase();
   const name = lower.replace(/(\w)_(?:path|url)$/, "$1");
+  // A Ruby constant (Admin::UsersController, Admin::Users): a controller, as -c reads it.
+  const controller = /^(?:::)?[A-Z][\w:]*$/.test(q) ? controllerFilter(q, acronyms) : null;
   const exact = [];
   let partial = 0;
   putBack();
   routes.forEach((r, i) => {
     const m = matcher(r.m);
     if ((m.exact !== null && m.exact.test(path) && (m.simulator === null || m.simulator.test(path))) ||
-        (r.name !== "" && r.name === name) || r.verbs.includes(q) || r.reqs === lower || r.action === lower) {
+        (r.name !== "" && r.name === name) || r.verbs.includes(q) || r.reqs === lower || r.action === lower ||
+        (controller !== null && controller !== "" && r.controller === controller)) {
       exact.push(i);
       show(i, 1);
     } else if ((m.prefix !== null && m.prefix.test(begun)) || (r.name !== "" && r.name.includes(name)) ||
-        r.reqs.includes(lower) || (r.source !== "" && r.source.includes(lower))) {
+        r.reqs.includes(lower) || (r.source !== "" && r.source.includes(lower)) ||
+        (controller !== null && r.controller !== "" && r.controller.includes(controller))) {
       partial++;
       show(i, 1);
     } else show(i, 0);

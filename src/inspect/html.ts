@@ -2,6 +2,7 @@ import type { PatternNode } from "../pattern/ast.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp.js";
 import { escapeHtml } from "../support/html.js";
 import { hasAnyKey } from "../support/objects.js";
+import { inflections } from "../support/inflector.js";
 import { rubyString } from "../support/ruby.js";
 import type { Requirement, Route, RouteSource } from "../table/route.js";
 import { sourceText } from "../table/source.js";
@@ -13,7 +14,10 @@ import { prefixSource } from "./prefix.js";
  * and requirements its search matches with, and — when routes record where they were declared —
  * `source` (shown as `config/routes.ts:12`). Every `Route` is one.
  */
-export type HtmlRoute = Pick<Route, "name" | "verb" | "verbs" | "path" | "reqs" | "controller" | "action" | "requirements" | "anchor"> & {
+export type HtmlRoute = Pick<
+  Route,
+  "name" | "verb" | "verbs" | "path" | "reqs" | "controller" | "action" | "requirements" | "anchor"
+> & {
   readonly pattern: Pick<Route["pattern"], "ast">;
   /** Where the route was declared, when recorded (a `RouteSource`, or the text to show). */
   readonly source?: RouteSource | string | null | undefined;
@@ -52,6 +56,9 @@ export function renderRoutesHtml(routes: readonly HtmlRoute[], options: RoutesHt
   const title = options.title ?? (message === null ? "Routes" : "Routing Error");
   const columns = withSource ? 5 : 4;
   const nonce = options.nonce === undefined ? "" : ` nonce="${escapeHtml(options.nonce)}"`;
+  // The acronyms `-c` underscores with, for the search's controller names (read when rendered:
+  // the rows are kept, the inflections may change).
+  const acronyms = inflections().acronymsUnderscoreRegex;
   const count = routes.length === 0 ? "No routes" : `${routes.length} ${routes.length === 1 ? "route" : "routes"}`;
 
   const section = (kind: string, heading: string, none: string) =>
@@ -77,11 +84,12 @@ ${message === null ? "" : `<p class="sy-error">${escapeHtml(message)}</p>\n`}${(
 <p>Routes are tried from top to bottom: the first one that matches a request answers it.</p>
 <div id="sy-search-box" class="sy-search" hidden>
 <label for="sy-search">Search by path, name or controller#action</label>
-<input type="search" id="sy-search" value="${escapeHtml(options.query ?? "")}" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="sy-search-hint" aria-controls="sy-table">
-<p id="sy-search-hint" class="sy-hint">A path finds the routes that match it, then those that match longer paths beginning with it; a name or controller#action finds the routes that have it, then those that contain it${withSource ? "; a file (config/routes.ts) finds the routes declared in it" : ""}.</p>
+<input type="search" id="sy-search" value="${escapeHtml(options.query ?? "")}" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="sy-search-hint" aria-controls="sy-table" data-acronyms="${escapeHtml(JSON.stringify([acronyms.source, acronyms.flags]))}">
+<p id="sy-search-hint" class="sy-hint">A path finds the routes that match it, then those that match longer paths beginning with it; a controller (Admin::UsersController) finds its routes as <code>switchyard routes -c</code> does; a name or controller#action finds the routes that have it, then those that contain it${withSource ? "; a file (config/routes.ts) finds the routes declared in it" : ""}.</p>
 <p id="sy-status" class="sy-status" role="status" aria-live="polite"></p>
 </div>
-<table id="sy-table">
+<div class="sy-scroll">
+<table id="sy-table" class="${withSource ? "sy-with-source" : ""}">
 <caption>${count}, in the order they are matched</caption>
 <thead><tr><th scope="col" class="sy-name">Name</th><th scope="col" class="sy-verb">Verb</th><th scope="col" class="sy-path">Path</th><th scope="col">Controller#Action</th>${withSource ? `<th scope="col" class="sy-source">Source</th>` : ""}</tr></thead>
 ${section("exact", "Exact matches", "No route matches exactly.")}
@@ -90,6 +98,7 @@ ${section("partial", "Partial matches", "No route matches partially.")}
 ${body.rows}
 </tbody>
 </table>
+</div>
 </main>
 <script type="application/json" id="sy-route-data">${body.data}</script>
 <script${nonce}>${CLIENT_SCRIPT}</script>
@@ -104,7 +113,11 @@ ${body.rows}
  * these take ~200 ms (the rest of the page, well under 1 ms). Pure by key: a frozen list of frozen
  * routes (a route set's) renders the same every time; other lists are not kept.
  */
-interface TableBody { readonly withSource: boolean; readonly rows: string; readonly data: string }
+interface TableBody {
+  readonly withSource: boolean;
+  readonly rows: string;
+  readonly data: string;
+}
 const bodies = new WeakMap<readonly HtmlRoute[], TableBody>();
 
 function tableBody(routes: readonly HtmlRoute[]): TableBody {
@@ -130,8 +143,11 @@ function shownSource(r: HtmlRoute): string {
 
 function row(r: HtmlRoute, withSource: boolean): string {
   const verb = r.verb === "" ? `<span class="sy-any">any</span>` : escapeHtml(r.verb);
-  return `<tr><td>${escapeHtml(r.name ?? "")}</td><td>${verb}</td><th scope="row"><code>${escapeHtml(r.path)}</code></th>` +
-    `<td><code>${escapeHtml(r.reqs)}</code></td>${withSource ? `<td><code>${escapeHtml(shownSource(r))}</code></td>` : ""}</tr>`;
+  // A name may break after its underscores (`edit_admin_post`), never inside a word.
+  return (
+    `<tr><td>${escapeHtml(r.name ?? "").replaceAll("_", "_<wbr>")}</td><td>${verb}</td><th scope="row"><code>${escapeHtml(r.path)}</code></th>` +
+    `<td><code>${escapeHtml(r.reqs)}</code></td>${withSource ? `<td><code>${escapeHtml(shownSource(r))}</code></td>` : ""}</tr>`
+  );
 }
 
 /**
@@ -165,7 +181,8 @@ function searchData(routes: readonly HtmlRoute[]): SearchData {
 /** A requirement as a key: a RegExp by its source and flags, a string as itself, a list by its members. */
 function requirementKey(req: Requirement): string {
   if (req instanceof RegExp) return `/${req.source}/${req.flags}`;
-  if (Array.isArray(req)) return `[${(req as Requirement[]).map((v) => (v instanceof RegExp ? requirementKey(v) : JSON.stringify(v))).join(",")}]`;
+  if (Array.isArray(req))
+    return `[${(req as Requirement[]).map((v) => (v instanceof RegExp ? requirementKey(v) : JSON.stringify(v))).join(",")}]`;
   return String(req);
 }
 
@@ -201,7 +218,12 @@ function matcher(r: HtmlRoute): SearchData["matchers"][number] {
  * token, reject a path its regexp accepts.
  */
 function wordsMeet(ast: readonly PatternNode[]): boolean {
-  interface Ends { first: boolean; last: boolean; empty: boolean; meet: boolean }
+  interface Ends {
+    first: boolean;
+    last: boolean;
+    empty: boolean;
+    meet: boolean;
+  }
   const sequence = (nodes: readonly PatternNode[]): Ends => {
     const acc: Ends = { first: false, last: false, empty: true, meet: false };
     for (const node of nodes) {
@@ -215,12 +237,23 @@ function wordsMeet(ast: readonly PatternNode[]): boolean {
   };
   const ends = (node: PatternNode): Ends => {
     switch (node.type) {
-      case "literal": case "symbol": case "star": return { first: true, last: true, empty: false, meet: false };
-      case "slash": case "dot": return { first: false, last: false, empty: false, meet: false };
-      case "group": return { ...sequence(node.children), empty: true };
+      case "literal":
+      case "symbol":
+      case "star":
+        return { first: true, last: true, empty: false, meet: false };
+      case "slash":
+      case "dot":
+        return { first: false, last: false, empty: false, meet: false };
+      case "group":
+        return { ...sequence(node.children), empty: true };
       case "or": {
         const alts = node.alternatives.map(sequence);
-        return { first: alts.some((a) => a.first), last: alts.some((a) => a.last), empty: alts.some((a) => a.empty), meet: alts.some((a) => a.meet) };
+        return {
+          first: alts.some((a) => a.first),
+          last: alts.some((a) => a.last),
+          empty: alts.some((a) => a.empty),
+          meet: alts.some((a) => a.meet),
+        };
       }
     }
   };
@@ -233,8 +266,12 @@ function wordsMeet(ast: readonly PatternNode[]): boolean {
  * replace callback per match cost ~40 ms a 10,000-route page.)
  */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c").replaceAll(">", "\\u003e").replaceAll("&", "\\u0026")
-    .replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  return JSON.stringify(value)
+    .replaceAll("<", "\\u003c")
+    .replaceAll(">", "\\u003e")
+    .replaceAll("&", "\\u0026")
+    .replaceAll("\u2028", "\\u2028")
+    .replaceAll("\u2029", "\\u2029");
 }
 
 const STYLE = `
@@ -254,13 +291,23 @@ code { font: 13.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace
 .sy-search label { display: block; font-weight: 600; margin-bottom: .25rem; }
 .sy-search input { width: min(40rem, 100%); box-sizing: border-box; padding: .4rem .6rem; font: inherit;
   color: inherit; background: var(--bg); border: 1px solid var(--muted); border-radius: 4px; }
+.sy-hint code { white-space: nowrap; }
 .sy-hint, .sy-status, .sy-note { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
-/* A fixed layout: a 10,000-route table lays out in a fraction of the time of an automatic one. */
-table { border-collapse: collapse; width: 100%; table-layout: fixed; }
-.sy-name { width: 16%; } .sy-verb { width: 7%; } .sy-path { width: 36%; } .sy-source { width: 14%; }
+/* A fixed layout: a 10,000-route table lays out in a fraction of the time of an automatic one.
+   Below its minimum width the table scrolls sideways in its box rather than squeezing a column
+   to nothing (only on narrow screens: a scrolling box would keep the header from sticking to
+   the window); the path column takes what the others leave. */
+@media (max-width: 60rem) { .sy-scroll { overflow-x: auto; } }
+table { border-collapse: collapse; width: 100%; min-width: 42rem; table-layout: fixed; }
+table.sy-with-source { min-width: 54rem; }
+.sy-name { width: 12rem; } .sy-verb { width: 5.5rem; } thead th:nth-child(4) { width: 14rem; } .sy-source { width: 12rem; }
 caption { text-align: left; color: var(--muted); padding: .25rem 0; caption-side: top; }
-th, td { text-align: left; vertical-align: top; padding: .3rem .75rem; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
-thead th { position: sticky; top: 0; background: var(--bg); border-bottom: 2px solid var(--line); }
+th, td { text-align: left; vertical-align: top; padding: .3rem .75rem; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
+thead th { position: sticky; top: 0; background: var(--bg); border-bottom: 2px solid var(--line); white-space: nowrap; }
+/* Verbs never break; paths, controller#actions and sources may break anywhere (a path is one long word). */
+tbody td:nth-child(2) { white-space: nowrap; }
+tbody th code, tbody td:nth-child(n+4) code { overflow-wrap: anywhere; }
+@media (max-width: 40rem) { body { padding: .75rem 1rem 2rem; } }
 tbody th { font-weight: normal; }
 tbody tr:hover { background: var(--stripe); }
 .sy-exact { background: var(--exact); }

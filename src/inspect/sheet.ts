@@ -15,14 +15,25 @@ export interface InspectOptions {
   width?: number;
 }
 
-interface Row { name: string; verb: string; path: string; reqs: string; source: string }
+interface Row {
+  name: string;
+  verb: string;
+  path: string;
+  reqs: string;
+  source: string;
+}
 
 const GUIDE = "For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.";
 
 /** The text of `bin/rails routes` for a table (Rails' `RoutesInspector` with the `Sheet`/`Expanded` formatters). */
 export function formatRoutes(routes: readonly Route[], options: InspectOptions = {}): string {
-  const rows: Row[] = filterRoutes(routes, options)
-    .map((r) => ({ name: r.name ?? "", verb: r.verb, path: r.path, reqs: r.reqs, source: options.expanded ? sourceText(r.source) : "" }));
+  const rows: Row[] = filterRoutes(routes, options).map((r) => ({
+    name: r.name ?? "",
+    verb: r.verb,
+    path: r.path,
+    reqs: r.reqs,
+    source: options.expanded ? sourceText(r.source) : "",
+  }));
   if (rows.length === 0) return noRoutes(routes.length === 0, options);
   return options.expanded ? expanded(rows, options.width ?? 80) : sheet(rows);
 }
@@ -44,7 +55,8 @@ function sheet(rows: Row[]): string {
   const lines = [
     `${"Prefix".padStart(dataW("name"))} ${"Verb".padEnd(dataW("verb"))} ${"URI Pattern".padEnd(dataW("path"))} Controller#Action`,
   ];
-  for (const r of rows) lines.push(`${r.name.padStart(nameW)} ${r.verb.padEnd(verbW)} ${r.path.padEnd(pathW)} ${r.reqs}`);
+  for (const r of rows)
+    lines.push(`${r.name.padStart(nameW)} ${r.verb.padEnd(verbW)} ${r.path.padEnd(pathW)} ${r.reqs}`);
   return lines.join("\n");
 }
 
@@ -70,19 +82,29 @@ function expanded(rows: Row[], width: number): string {
  * sheet (or the expanded form) of those that pass the `-c`/`-g` filters, or `No unused routes
  * found.` (`... for this controller.`, `... for this grep pattern.` when a filter left none).
  */
-export function formatUnusedRoutes(unused: readonly Route[], options: InspectOptions = {}): { readonly text: string; readonly shown: number } {
+export function formatUnusedRoutes(
+  unused: readonly Route[],
+  options: InspectOptions = {},
+): { readonly text: string; readonly shown: number } {
   const shown = filterRoutes(unused, options);
   if (shown.length === 0) {
-    const scope = options.controller != null ? " for this controller" : options.grep != null ? " for this grep pattern" : "";
+    const scope =
+      options.controller != null ? " for this controller" : options.grep != null ? " for this grep pattern" : "";
     return { text: `No unused routes found${scope}.`, shown: 0 };
   }
   const table = formatRoutes(shown, { expanded: options.expanded ?? false, width: options.width ?? 80 });
-  return { text: `Found ${shown.length} unused ${shown.length === 1 ? "route" : "routes"}:\n\n${table}`, shown: shown.length };
+  return {
+    text: `Found ${shown.length} unused ${shown.length === 1 ? "route" : "routes"}:\n\n${table}`,
+    shown: shown.length,
+  };
 }
 
 function noRoutes(none: boolean, options: InspectOptions): string {
   if (none) return `You don't have any routes defined!\n\nPlease add some routes in config/routes.ts.\n\n${GUIDE}`;
-  const what = options.controller != null ? "No routes were found for this controller." : "No routes were found for this grep pattern.";
+  const what =
+    options.controller != null
+      ? "No routes were found for this controller."
+      : "No routes were found for this grep pattern.";
   return `${what}\n${GUIDE}`;
 }
 
@@ -94,7 +116,10 @@ function noRoutes(none: boolean, options: InspectOptions): string {
  * controller), and a route without a controller or action (a redirect, a mount) never matches
  * on that attribute (`Regexp#match?(nil)` is false) — so `-c` never lists redirects or mounts.
  */
-export function filterRoutes(routes: readonly Route[], filter: Pick<InspectOptions, "controller" | "grep">): readonly Route[] {
+export function filterRoutes(
+  routes: readonly Route[],
+  filter: Pick<InspectOptions, "controller" | "grep">,
+): readonly Route[] {
   const matches = (re: RegExp, s: string | null | undefined) => s != null && re.test(s);
   if (filter.controller != null) {
     const re = safeRegExp(controllerFilter(filter.controller, inflections().acronymsUnderscoreRegex));
@@ -118,10 +143,19 @@ export function filterRoutes(routes: readonly Route[], filter: Pick<InspectOptio
 export function controllerFilter(filter: string, acronyms: RegExp): string {
   let word = filter;
   if (/[A-Z-]|::/.test(word)) {
-    word = word.replaceAll("::", "/")
-      .replace(acronyms, (_m: string, before: string | undefined, acronym: string) => `${before !== undefined ? "_" : ""}${acronym.toLowerCase()}`)
-      .replace(/([A-Z])(?=[A-Z][a-z])|([a-z\d])(?=[A-Z])/g, (_m: string, a: string | undefined, b: string | undefined) => (a ?? b ?? "") + "_")
-      .replaceAll("-", "_").toLowerCase();
+    word = word
+      .replaceAll("::", "/")
+      .replace(
+        acronyms,
+        (_m: string, before: string | undefined, acronym: string) =>
+          `${before !== undefined ? "_" : ""}${acronym.toLowerCase()}`,
+      )
+      .replace(
+        /([A-Z])(?=[A-Z][a-z])|([a-z\d])(?=[A-Z])/g,
+        (_m: string, a: string | undefined, b: string | undefined) => (a ?? b ?? "") + "_",
+      )
+      .replaceAll("-", "_")
+      .toLowerCase();
   }
   return word.replace(/_?controller$/, "");
 }

@@ -20,18 +20,49 @@ const client = vm.runInNewContext(`${CLIENT_PATH_FUNCTIONS}; ({ escapeTyped, req
  * What the server makes of the typed text: without its query string, escaped as route paths are
  * (but for the `%xx` escapes already there), normalized as request paths.
  */
-const serverPath = (text: string) => normalizeRequestPath(
-  text.replace(/\?[\s\S]*$/, "").split(/(%[0-9A-Fa-f]{2})/).map((part, i) => (i % 2 === 1 ? part : escapeRoutePath(part))).join(""),
-);
+const serverPath = (text: string) =>
+  normalizeRequestPath(
+    text
+      .replace(/\?[\s\S]*$/, "")
+      .split(/(%[0-9A-Fa-f]{2})/)
+      .map((part, i) => (i % 2 === 1 ? part : escapeRoutePath(part)))
+      .join(""),
+  );
 
 /** Text rich in what the path functions act on: slashes, `?`, `#`, `%` escapes, non-ASCII, lone surrogates. */
 const typed = fc.oneof(
-  fc.string({ unit: fc.constantFrom("/", "/", "?", "#", "%", "a", "F", "f", "2", "é", "\ud800", "\udc00", "😀", " ", "<", "\"", ".", "~", "[", "|") }),
+  fc.string({
+    unit: fc.constantFrom(
+      "/",
+      "/",
+      "?",
+      "#",
+      "%",
+      "a",
+      "F",
+      "f",
+      "2",
+      "é",
+      "\ud800",
+      "\udc00",
+      "😀",
+      " ",
+      "<",
+      '"',
+      ".",
+      "~",
+      "[",
+      "|",
+    ),
+  }),
   fc.string({ unit: "binary" }),
 );
 
 test("the page's typed path is the server's request path for any text", () => {
-  fc.assert(fc.property(typed, (text) => assert.equal(client.requestPath(client.escapeTyped(text)), serverPath(text))), { numRuns: 5000 });
+  fc.assert(
+    fc.property(typed, (text) => assert.equal(client.requestPath(client.escapeTyped(text)), serverPath(text))),
+    { numRuns: 5000 },
+  );
 });
 
 test("examples", () => {
@@ -50,10 +81,13 @@ test("the prefix form keeps a trailing slash, and is otherwise the request path"
   const prefix = (t: string) => client.pathPrefix(client.escapeTyped(t));
   assert.equal(prefix("/posts/"), "/posts/");
   assert.equal(prefix("posts//"), "/posts/");
-  fc.assert(fc.property(typed, (text) => {
-    const p = prefix(text);
-    assert.equal(p.endsWith("/") && p !== "/" ? p.slice(0, -1) : p, serverPath(text));
-  }), { numRuns: 2000 });
+  fc.assert(
+    fc.property(typed, (text) => {
+      const p = prefix(text);
+      assert.equal(p.endsWith("/") && p !== "/" ? p.slice(0, -1) : p, serverPath(text));
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test("the script embeds these functions", () => {
@@ -66,14 +100,39 @@ describe("the page reads a controller name as `switchyard routes -c` does", () =
   /** Rails' rule, from the inflector itself: underscore, then no `Controller` suffix. */
   const rails = (text: string) => underscore(text).replace(/_?controller$/, "");
   const names = fc.oneof(
-    fc.string({ unit: fc.constantFrom("A", "d", "m", "i", "n", "::", "U", "s", "e", "r", "Controller", "HTML", "Api", "-", "_", "1", "/") }),
+    fc.string({
+      unit: fc.constantFrom(
+        "A",
+        "d",
+        "m",
+        "i",
+        "n",
+        "::",
+        "U",
+        "s",
+        "e",
+        "r",
+        "Controller",
+        "HTML",
+        "Api",
+        "-",
+        "_",
+        "1",
+        "/",
+      ),
+    }),
     fc.string(),
   );
   after(resetInflections);
 
   test("examples", () => {
     const acronyms = inflections().acronymsUnderscoreRegex;
-    for (const text of ["Admin::UsersController", "Admin::Users", "admin/users", "Admin::UsersController".toLowerCase()]) {
+    for (const text of [
+      "Admin::UsersController",
+      "Admin::Users",
+      "admin/users",
+      "Admin::UsersController".toLowerCase(),
+    ]) {
       assert.equal(pageFilter(text, acronyms), "admin/users", text);
     }
     assert.equal(pageFilter("UsersController", acronyms), "users");
@@ -82,13 +141,20 @@ describe("the page reads a controller name as `switchyard routes -c` does", () =
   });
 
   test("the page's rule and -c's agree with Rails' underscore on any text, with and without acronyms", () => {
-    const check = () => fc.assert(fc.property(names, (text) => {
-      const acronyms = inflections().acronymsUnderscoreRegex;
-      assert.equal(pageFilter(text, acronyms), rails(text));
-      assert.equal(controllerFilter(text, acronyms), rails(text));
-    }), { numRuns: 2000 });
+    const check = () =>
+      fc.assert(
+        fc.property(names, (text) => {
+          const acronyms = inflections().acronymsUnderscoreRegex;
+          assert.equal(pageFilter(text, acronyms), rails(text));
+          assert.equal(controllerFilter(text, acronyms), rails(text));
+        }),
+        { numRuns: 2000 },
+      );
     check();
-    inflections((inflect) => { inflect.acronym("HTML"); inflect.acronym("API"); });
+    inflections((inflect) => {
+      inflect.acronym("HTML");
+      inflect.acronym("API");
+    });
     assert.equal(pageFilter("API::HTMLPagesController", inflections().acronymsUnderscoreRegex), "api/html_pages");
     check();
   });
