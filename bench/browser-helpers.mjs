@@ -19,7 +19,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tablesDir = path.join(here, "tables");
 const table = process.argv[2] ?? "synth-1000";
 if (!fs.existsSync(path.join(tablesDir, `${table}.json`))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
+    stdio: "ignore",
+  });
 }
 const set = drawTable(draw, JSON.parse(fs.readFileSync(path.join(tablesDir, `${table}.json`), "utf8")));
 const { js, exports } = renderBrowserHelpers(set);
@@ -27,12 +29,21 @@ const { js, exports } = renderBrowserHelpers(set);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-browser-bench-"));
 fs.writeFileSync(path.join(dir, "routes.js"), js);
 // One helper with a segment (the common case: it takes the optimized template and the general path).
-const one = exports.find((name) => set.namedRoutes.get(name.replace(/_path$/, ""))?.pattern.requiredNames.length === 1) ?? exports[0];
+const one =
+  exports.find((name) => set.namedRoutes.get(name.replace(/_path$/, ""))?.pattern.requiredNames.length === 1) ??
+  exports[0];
 fs.writeFileSync(path.join(dir, "one.js"), `import { ${one} } from "./routes.js";\nconsole.log(${one}(1));\n`);
 fs.writeFileSync(path.join(dir, "all.js"), `export * from "./routes.js";\n`);
 
 async function bundle(entry) {
-  const result = await build({ entryPoints: [path.join(dir, entry)], bundle: true, minify: true, format: "esm", write: false, logLevel: "silent" });
+  const result = await build({
+    entryPoints: [path.join(dir, entry)],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    write: false,
+    logLevel: "silent",
+  });
   const text = result.outputFiles[0].contents;
   return { bytes: text.length, gzip: gzipSync(text).length };
 }

@@ -10,19 +10,32 @@ import { draw } from "../dist/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-class Photo { constructor(id) { this.id = id; } toParam() { return this.id == null ? null : String(this.id); } }
+class Photo {
+  constructor(id) {
+    this.id = id;
+  }
+  toParam() {
+    return this.id == null ? null : String(this.id);
+  }
+}
 class Magazine extends Photo {}
 class Ad extends Photo {}
 
 const routes = draw((r) => {
   r.resources("photos");
-  r.resources("magazines", () => { r.resources("ads"); });
+  r.resources("magazines", () => {
+    r.resources("ads");
+  });
 });
 const h = routes.helpers;
 const magazine = new Magazine(1);
 const ad = new Ad(2);
 // Inputs live in mutable bindings so neither side can be constant-folded.
-const id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
+const id = 1,
+  host = "example.com",
+  format = "json",
+  anchor = "top",
+  page = 2;
 
 const cases = [
   {
@@ -53,18 +66,28 @@ const cases = [
 ];
 
 for (const c of cases) {
-  const a = c.helper(), b = c.literal();
+  const a = c.helper(),
+    b = c.literal();
   if (a !== b) throw new Error(`${c.name}: helper gave ${a}, literal ${b}`);
 }
 
 // Warm every helper up as bench/rails_helpers.rb warms Rails' up (2,000 calls each) before timing.
 // Without it mitata times a helper whose first calls ran cold (> 65 µs each, in the interpreter)
 // one call per sample instead of in batches, adding timer overhead and noise to its mean.
-for (const c of cases) for (let i = 0; i < 2_000; i++) { c.helper(); c.literal(); }
+for (const c of cases)
+  for (let i = 0; i < 2_000; i++) {
+    c.helper();
+    c.literal();
+  }
 
 let rails = null;
 try {
-  rails = JSON.parse(execFileSync("ruby", [path.join(here, "rails_helpers.rb")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
+  rails = JSON.parse(
+    execFileSync("ruby", [path.join(here, "rails_helpers.rb")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
 } catch (e) {
   console.log(`Rails helpers: skipped (${e.code === "ENOENT" ? "ruby not found" : String(e.message).split("\n")[0]})`);
 }
@@ -83,12 +106,22 @@ const rows = cases.map((c) => {
   const mine = avg.get(`${c.name} — switchyard`);
   const lit = avg.get(`${c.name} — template literal`);
   const r = rails?.[c.name];
-  return { helper: c.name, "switchyard ns": mine.toFixed(1), "template ns": lit.toFixed(1), "vs template": `${(mine / lit).toFixed(2)}x`,
-    "Rails 6.1 ns": r ? r.toFixed(0) : "skipped", "faster than Rails": r ? `${(r / mine).toFixed(0)}x` : "-" };
+  return {
+    helper: c.name,
+    "switchyard ns": mine.toFixed(1),
+    "template ns": lit.toFixed(1),
+    "vs template": `${(mine / lit).toFixed(2)}x`,
+    "Rails 6.1 ns": r ? r.toFixed(0) : "skipped",
+    "faster than Rails": r ? `${(r / mine).toFixed(0)}x` : "-",
+  };
 });
-console.log(`\nURL helpers (node ${process.version}${rails ? `, ${rails._ruby}, actionpack ${rails._actionpack}` : ""})`);
+console.log(
+  `\nURL helpers (node ${process.version}${rails ? `, ${rails._ruby}, actionpack ${rails._actionpack}` : ""})`,
+);
 console.table(rows);
 const photo = rows[0];
 const ok3x = parseFloat(photo["vs template"]) <= 3;
 const ok50 = rails ? rows.every((r) => parseFloat(r["faster than Rails"]) >= 50) : null;
-console.log(`targets: photo_path(1) within 3x of the template literal: ${ok3x ? "met" : "MISSED"}; every helper >= 50x faster than Rails: ${ok50 === null ? "not measured" : ok50 ? "met" : "MISSED"}`);
+console.log(
+  `targets: photo_path(1) within 3x of the template literal: ${ok3x ? "met" : "MISSED"}; every helper >= 50x faster than Rails: ${ok50 === null ? "not measured" : ok50 ? "met" : "MISSED"}`,
+);

@@ -11,5 +11,8 @@ const mtime = (f) => fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -Infi
 // npm ci writes node_modules/.package-lock.json last: its age is the install's.
 if (mtime(path.join(here, "node_modules", ".package-lock.json")) < mtime(path.join(here, "package-lock.json"))) {
   console.log("bench: installing its dependencies (npm ci --prefix bench)");
-  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["ci", "--prefix", here, "--no-audit", "--no-fund"], { stdio: "inherit", shell: process.platform === "win32" });
+  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["ci", "--prefix", here, "--no-audit", "--no-fund"], {
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  });
 }

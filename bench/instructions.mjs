@@ -36,17 +36,35 @@ const helpers = table === "helpers";
 
 /** bench/helpers.mjs's calls, by name, on its table (photos, magazines with ads). */
 function helperCalls(draw) {
-  class Photo { constructor(id) { this.id = id; } toParam() { return this.id == null ? null : String(this.id); } }
+  class Photo {
+    constructor(id) {
+      this.id = id;
+    }
+    toParam() {
+      return this.id == null ? null : String(this.id);
+    }
+  }
   class Magazine extends Photo {}
   class Ad extends Photo {}
-  const h = draw((r) => { r.resources("photos"); r.resources("magazines", () => { r.resources("ads"); }); }).helpers;
-  const magazine = new Magazine(1), ad = new Ad(2);
-  const id = 1, host = "example.com", format = "json", anchor = "top", page = 2;
+  const h = draw((r) => {
+    r.resources("photos");
+    r.resources("magazines", () => {
+      r.resources("ads");
+    });
+  }).helpers;
+  const magazine = new Magazine(1),
+    ad = new Ad(2);
+  const id = 1,
+    host = "example.com",
+    format = "json",
+    anchor = "top",
+    page = 2;
   return {
     "photo_path(1)": () => h.photo_path(id),
     "magazine_ad_path(magazine, ad)": () => h.magazine_ad_path(magazine, ad),
     "photo_url(1, {host, format, anchor, params})": () => h.photo_url(id, { host, format, anchor, params: { page } }),
-    "url_for({controller, action, id, onlyPath})": () => h.url_for({ controller: "photos", action: "show", id, onlyPath: true }),
+    "url_for({controller, action, id, onlyPath})": () =>
+      h.url_for({ controller: "photos", action: "show", id, onlyPath: true }),
     "polymorphic_path([magazine, ad])": () => h.polymorphic_path([magazine, ad]),
   };
 }
@@ -101,7 +119,11 @@ try {
   process.exit(2);
 }
 if (!helpers && !fs.existsSync(path.join(here, "tables", `${table}.json`))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")], { stdio: "ignore" });
+  execFileSync(
+    process.execPath,
+    [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")],
+    { stdio: "ignore" },
+  );
 }
 /**
  * Fixed hash and random seeds, and `--predictable`: without them V8 compiles a lukewarm function
@@ -114,20 +136,28 @@ if (drawing) {
   console.log(`${table}: instructions per draw (${DRAW_PASSES} draws after ${DRAW_WARMUP}), millions`);
   for (const entry of entries) {
     const per = (count("draw", entry, DRAW_PASSES) - count("draw", entry, 0)) / DRAW_PASSES;
-    console.log(`  switchyard ${(path.relative(process.cwd(), entry) || ".").padEnd(40)} ${(per / 1e6).toFixed(1).padStart(8)}`);
+    console.log(
+      `  switchyard ${(path.relative(process.cwd(), entry) || ".").padEnd(40)} ${(per / 1e6).toFixed(1).padStart(8)}`,
+    );
   }
   process.exit(0);
 }
 if (helpers) {
   const entries = values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")];
-  console.log(`URL helpers: instructions per call (${HELPER_PASSES} calls after ${HELPER_WARMUP}), by build: ${entries.map((e) => path.relative(process.cwd(), e) || ".").join(", ")}`);
+  console.log(
+    `URL helpers: instructions per call (${HELPER_PASSES} calls after ${HELPER_WARMUP}), by build: ${entries.map((e) => path.relative(process.cwd(), e) || ".").join(", ")}`,
+  );
   for (const call of HELPER_CALLS) {
-    const row = entries.map((entry) => Math.round((count("helper", entry, HELPER_PASSES, call) - count("helper", entry, 0, call)) / HELPER_PASSES));
+    const row = entries.map((entry) =>
+      Math.round((count("helper", entry, HELPER_PASSES, call) - count("helper", entry, 0, call)) / HELPER_PASSES),
+    );
     console.log(`  ${call.padEnd(48)} ${row.map((n) => n.toLocaleString("en-US").padStart(7)).join(" ")}`);
   }
   process.exit(0);
 }
-const list = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[format ? "formatRequests" : "requests"];
+const list = JSON.parse(fs.readFileSync(path.join(here, "tables", `${table}.json`), "utf8"))[
+  format ? "formatRequests" : "requests"
+];
 if (!list) {
   console.error(`${table} has no ${format ? "format " : ""}request list`);
   process.exit(2);
@@ -136,8 +166,25 @@ const requests = list.length;
 
 /** Instructions callgrind counts for one child run. */
 function count(kind, name, passes, call) {
-  const r = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--single-threaded", ...SEEDED,
-    fileURLToPath(import.meta.url), table, ...(format ? ["--format"] : []), ...(call ? ["--call", call] : []), "--child", kind, name, String(passes)], { encoding: "utf8" });
+  const r = spawnSync(
+    "valgrind",
+    [
+      "--tool=callgrind",
+      "--callgrind-out-file=/dev/null",
+      process.execPath,
+      "--single-threaded",
+      ...SEEDED,
+      fileURLToPath(import.meta.url),
+      table,
+      ...(format ? ["--format"] : []),
+      ...(call ? ["--call", call] : []),
+      "--child",
+      kind,
+      name,
+      String(passes),
+    ],
+    { encoding: "utf8" },
+  );
   const m = /Collected : (\d+)/.exec(r.stderr);
   if (r.status !== 0 || !m) throw new Error(`${kind} ${name}: valgrind failed\n${r.stderr.slice(-2000)}`);
   return Number(m[1]);
@@ -147,9 +194,14 @@ const subjects = [
   ...(values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")]).map((d) => ["switchyard", d]),
   ...values("--peer").map((p) => ["peer", p]),
 ];
-console.log(`${table}${format ? " (with formats)" : ""}: instructions per request (${requests} requests, ${PASSES} passes after ${WARMUP})`);
+console.log(
+  `${table}${format ? " (with formats)" : ""}: instructions per request (${requests} requests, ${PASSES} passes after ${WARMUP})`,
+);
 for (const [kind, name] of subjects) {
-  if (kind === "peer" && !(name in PEERS)) throw new Error(`unknown peer ${name}: one of ${Object.keys(PEERS).join(", ")}`);
+  if (kind === "peer" && !(name in PEERS))
+    throw new Error(`unknown peer ${name}: one of ${Object.keys(PEERS).join(", ")}`);
   const per = (count(kind, name, PASSES) - count(kind, name, 0)) / (PASSES * requests);
-  console.log(`  ${(kind === "switchyard" ? `switchyard ${path.relative(process.cwd(), name) || "."}` : name).padEnd(40)} ${Math.round(per).toLocaleString("en-US").padStart(7)}`);
+  console.log(
+    `  ${(kind === "switchyard" ? `switchyard ${path.relative(process.cwd(), name) || "."}` : name).padEnd(40)} ${Math.round(per).toLocaleString("en-US").padStart(7)}`,
+  );
 }

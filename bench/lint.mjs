@@ -16,7 +16,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tablesDir = path.join(here, "tables");
 const TABLES = ["synth-100", "synth-1000", "synth-10000", "rails-app", "github"];
 if (!TABLES.every((t) => fs.existsSync(path.join(tablesDir, `${t}.json`)))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
+    stdio: "ignore",
+  });
 }
 const load = (name) => JSON.parse(fs.readFileSync(path.join(tablesDir, `${name}.json`), "utf8"));
 

@@ -34,7 +34,9 @@ const TABLES = ["github", "rails-app", "synth-100", "synth-1000", "synth-10000"]
 const SCALED = ["switchyard", "memoirist", "Map"];
 
 if (!TABLES.every((t) => fs.existsSync(path.join(tablesDir, `${t}.json`)))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
+    stdio: "ignore",
+  });
 }
 const drawTable = (table) => drawWith(draw, table);
 const load = (name) => JSON.parse(fs.readFileSync(path.join(tablesDir, `${name}.json`), "utf8"));
@@ -45,19 +47,27 @@ function switchyardKeys(table, routes) {
   const want = table.routes.map((r) => `${r.method} ${table.spec ? r.path : r.path}`);
   if (got.length !== want.length || got.some((k, i) => k !== want[i])) {
     const i = got.findIndex((k, j) => k !== want[j]);
-    throw new Error(`${table.name}: switchyard drew ${got.length} routes, table has ${want.length}; first difference at ${i}: ${got[i]} vs ${want[i]}`);
+    throw new Error(
+      `${table.name}: switchyard drew ${got.length} routes, table has ${want.length}; first difference at ${i}: ${got[i]} vs ${want[i]}`,
+    );
   }
   return (method, res) => {
     if (res === null) return null;
-    const cands = routes.routes.filter((r) =>
-      r.name === res.name && r.defaults.controller === res.params.controller && r.defaults.action === res.params.action &&
-      (r.verbs.length === 0 || r.verbs.includes(method === "HEAD" ? "GET" : method)) &&
-      r.pattern.requiredNames.every((n) => n in res.params) &&
-      Object.keys(res.params).every((k) => k in r.defaults || r.pattern.names.includes(k)));
+    const cands = routes.routes.filter(
+      (r) =>
+        r.name === res.name &&
+        r.defaults.controller === res.params.controller &&
+        r.defaults.action === res.params.action &&
+        (r.verbs.length === 0 || r.verbs.includes(method === "HEAD" ? "GET" : method)) &&
+        r.pattern.requiredNames.every((n) => n in res.params) &&
+        Object.keys(res.params).every((k) => k in r.defaults || r.pattern.names.includes(k)),
+    );
     if (cands.length !== 1) return `ambiguous:${cands.length}`;
     const r = cands[0];
     const names = r.pattern.names.filter((n) => res.params[n] !== undefined);
-    return names.every((n) => typeof res.params[n] === "string") ? table.routes[routes.routes.indexOf(r)].key : "bad-params";
+    return names.every((n) => typeof res.params[n] === "string")
+      ? table.routes[routes.routes.indexOf(r)].key
+      : "bad-params";
   };
 }
 
@@ -66,16 +76,26 @@ function switchyardKeys(table, routes) {
 /** `Map<method, Map<path, key>>` of a table's static routes: the baseline for static hits. */
 function staticMap(table) {
   const statics = new Map();
-  for (const r of table.routes) if (!strip(r.path).includes(":")) (statics.get(r.method) ?? statics.set(r.method, new Map()).get(r.method)).set(strip(r.path), r.key);
+  for (const r of table.routes)
+    if (!strip(r.path).includes(":"))
+      (statics.get(r.method) ?? statics.set(r.method, new Map()).get(r.method)).set(strip(r.path), r.key);
   return statics;
 }
 
 function verify(requests, find, key) {
-  let wrong = 0, first = null;
+  let wrong = 0,
+    first = null;
   for (const q of requests) {
     let got;
-    try { got = key(find(q.method, q.path), q.method); } catch (e) { got = `threw ${e.message}`; }
-    if (got !== q.expect) { wrong++; first ??= `${q.method} ${q.path}: want ${q.expect}, got ${got}`; }
+    try {
+      got = key(find(q.method, q.path), q.method);
+    } catch (e) {
+      got = `threw ${e.message}`;
+    }
+    if (got !== q.expect) {
+      wrong++;
+      first ??= `${q.method} ${q.path}: want ${q.expect}, got ${got}`;
+    }
   }
   return wrong === 0 ? null : `${wrong}/${requests.length} wrong (${first})`;
 }
@@ -119,7 +139,8 @@ const PAIRS = 41;
 const BURST_NS = 5e6;
 function burst(requests, find, passes) {
   const t0 = process.hrtime.bigint();
-  for (let k = 0; k < passes; k++) for (let i = 0; i < requests.length; i++) do_not_optimize(find(requests[i].method, requests[i].path));
+  for (let k = 0; k < passes; k++)
+    for (let i = 0; i < requests.length; i++) do_not_optimize(find(requests[i].method, requests[i].path));
   return Number(process.hrtime.bigint() - t0) / (passes * requests.length);
 }
 function paired(a, b, estimateNs) {
@@ -127,8 +148,13 @@ function paired(a, b, estimateNs) {
   const ratios = [];
   for (let i = 0; i < PAIRS; i++) {
     let ta, tb;
-    if (i % 2 === 0) { ta = burst(a.requests, a.find, passes); tb = burst(b.requests, b.find, passes); }
-    else { tb = burst(b.requests, b.find, passes); ta = burst(a.requests, a.find, passes); }
+    if (i % 2 === 0) {
+      ta = burst(a.requests, a.find, passes);
+      tb = burst(b.requests, b.find, passes);
+    } else {
+      tb = burst(b.requests, b.find, passes);
+      ta = burst(a.requests, a.find, passes);
+    }
     ratios.push(ta / tb);
   }
   ratios.sort((x, y) => x - y);
@@ -143,25 +169,38 @@ const resultFile = (name) => path.join(tablesDir, `run-${name}.json`);
 // The parent: one child process per table, then one for the draw.
 if (!only && !drawOnly && !scaleOf) {
   const self = fileURLToPath(import.meta.url);
-  const runs = [...TABLES.map((t) => [t, ["--only", t]]), ...SCALED.map((r) => [`scale-${r}`, ["--scale", r]]), ["draw", ["--draw"]]];
+  const runs = [
+    ...TABLES.map((t) => [t, ["--only", t]]),
+    ...SCALED.map((r) => [`scale-${r}`, ["--scale", r]]),
+    ["draw", ["--draw"]],
+  ];
   for (const [name, flags] of runs) {
     fs.rmSync(resultFile(name), { force: true });
     const r = spawnSync(process.execPath, ["--expose-gc", self, ...flags], { stdio: "inherit", env: process.env });
     if (r.status !== 0) process.exit(r.status ?? 1);
     results[name] = JSON.parse(fs.readFileSync(resultFile(name), "utf8"));
   }
-  const a = results["synth-100"].times["switchyard plain"], b = results["synth-10000"].times["switchyard plain"];
-  console.log(`\n10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost (from the two tables' runs; paired in one process: ${fmtPair(results["scale-switchyard"])})`);
+  const a = results["synth-100"].times["switchyard plain"],
+    b = results["synth-10000"].times["switchyard plain"];
+  console.log(
+    `\n10,000 routes cost ${(b / a).toFixed(2)}x what 100 routes cost (from the two tables' runs; paired in one process: ${fmtPair(results["scale-switchyard"])})`,
+  );
   console.log("\ntargets, from the paired ratios:");
   for (const t of TABLES) {
     for (const [list, p] of Object.entries(results[t].pairs)) {
       const target = list === "static" ? 3 : 0.9;
-      console.log(`  ${t.padEnd(12)} ${list.padEnd(7)} switchyard/${p.peer.padEnd(20)} ${fmtPair(p)}  ${p.median <= target ? "met" : "missed"} (<= ${target}x)`);
+      console.log(
+        `  ${t.padEnd(12)} ${list.padEnd(7)} switchyard/${p.peer.padEnd(20)} ${fmtPair(p)}  ${p.median <= target ? "met" : "missed"} (<= ${target}x)`,
+      );
     }
   }
   const scale = results["scale-switchyard"].median;
-  console.log(`  10,000 vs 100 routes: ${fmtPair(results["scale-switchyard"])}  ${scale <= 1.5 ? "met" : "missed"} (<= 1.5x; memoirist ${fmtPair(results["scale-memoirist"])}; a Map's static hits ${fmtPair(results["scale-Map"])})`);
-  console.log(`  draw + compile 10,000 routes: ${results.draw.ms.toFixed(1)} ms  ${results.draw.ms < 100 ? "met" : "missed"} (< 100 ms)`);
+  console.log(
+    `  10,000 vs 100 routes: ${fmtPair(results["scale-switchyard"])}  ${scale <= 1.5 ? "met" : "missed"} (<= 1.5x; memoirist ${fmtPair(results["scale-memoirist"])}; a Map's static hits ${fmtPair(results["scale-Map"])})`,
+  );
+  console.log(
+    `  draw + compile 10,000 routes: ${results.draw.ms.toFixed(1)} ms  ${results.draw.ms < 100 ? "met" : "missed"} (< 100 ms)`,
+  );
   fs.writeFileSync(path.join(tablesDir, "last-run.json"), JSON.stringify(results, null, 1));
   process.exit(0);
 }
@@ -181,17 +220,37 @@ for (const name of TABLES) {
     entries.push({ label: `switchyard ${list}`, list, router: "switchyard", requests, find: sy });
     for (const [peer, make] of Object.entries(PEERS)) {
       let adapter;
-      try { adapter = await make(table, list === "format"); } catch (e) { notes.push(`${peer} (${list}): cannot register the table: ${e.message.split("\n")[0]}`); continue; }
+      try {
+        adapter = await make(table, list === "format");
+      } catch (e) {
+        notes.push(`${peer} (${list}): cannot register the table: ${e.message.split("\n")[0]}`);
+        continue;
+      }
       const wrong = verify(requests, adapter.find, adapter.key);
-      if (wrong) { notes.push(`${peer} (${list}): ${wrong}`); continue; }
+      if (wrong) {
+        notes.push(`${peer} (${list}): ${wrong}`);
+        continue;
+      }
       entries.push({ label: `${peer} ${list}`, list, router: peer, requests, find: adapter.find });
     }
   }
   // Static hits against a Map<method, Map<path>> of the static routes (the limit).
   const statics = staticMap(table);
   const staticHits = table.requests.filter((q) => q.kind === "static");
-  entries.push({ label: "Map baseline static", list: "static", router: "Map", requests: staticHits, find: (m, p) => statics.get(m)?.get(p) });
-  entries.push({ label: "switchyard static", list: "static", router: "switchyard", requests: staticHits, find: (m, p) => routes.recognize(m, p) });
+  entries.push({
+    label: "Map baseline static",
+    list: "static",
+    router: "Map",
+    requests: staticHits,
+    find: (m, p) => statics.get(m)?.get(p),
+  });
+  entries.push({
+    label: "switchyard static",
+    list: "static",
+    router: "switchyard",
+    requests: staticHits,
+    find: (m, p) => routes.recognize(m, p),
+  });
 
   const times = await timeAll(entries);
   // Then switchyard against the fastest correct peer of each list (the Map baseline for static
@@ -199,19 +258,31 @@ for (const name of TABLES) {
   const pairs = {};
   for (const list of ["plain", "format", "static"]) {
     const own = entries.find((e) => e.list === list && e.router === "switchyard");
-    const rivals = entries.filter((e) => e.list === list && e.router !== "switchyard").sort((a, b) => times.get(a.label) - times.get(b.label));
+    const rivals = entries
+      .filter((e) => e.list === list && e.router !== "switchyard")
+      .sort((a, b) => times.get(a.label) - times.get(b.label));
     if (own === undefined || rivals.length === 0) continue;
     pairs[list] = { peer: rivals[0].router, ...paired(own, rivals[0], times.get(own.label)) };
   }
-  fs.writeFileSync(resultFile(name), JSON.stringify({ routes: table.routes.length, times: Object.fromEntries(times), pairs, notes }));
+  fs.writeFileSync(
+    resultFile(name),
+    JSON.stringify({ routes: table.routes.length, times: Object.fromEntries(times), pairs, notes }),
+  );
   console.log(`\n${name} (${table.routes.length} routes, ${table.requests.length} requests)`);
   for (const list of ["plain", "format", "static"]) {
-    const rows = entries.filter((e) => e.list === list).map((e) => [e.router, times.get(e.label)]).sort((a, b) => a[1] - b[1]);
+    const rows = entries
+      .filter((e) => e.list === list)
+      .map((e) => [e.router, times.get(e.label)])
+      .sort((a, b) => a[1] - b[1]);
     if (rows.length === 0) continue;
     const sy = rows.find((r) => r[0] === "switchyard")[1];
     console.log(`  ${list}:`);
-    for (const [router, ns] of rows) console.log(`    ${router.padEnd(22)} ${fmt(ns)}  ${router === "switchyard" ? "" : `switchyard/this = ${(sy / ns).toFixed(2)}x`}`);
-    if (pairs[list]) console.log(`    paired, ${PAIRS} bursts each: switchyard/${pairs[list].peer} = ${fmtPair(pairs[list])}`);
+    for (const [router, ns] of rows)
+      console.log(
+        `    ${router.padEnd(22)} ${fmt(ns)}  ${router === "switchyard" ? "" : `switchyard/this = ${(sy / ns).toFixed(2)}x`}`,
+      );
+    if (pairs[list])
+      console.log(`    paired, ${PAIRS} bursts each: switchyard/${pairs[list].peer} = ${fmtPair(pairs[list])}`);
   }
   for (const n of notes) console.log(`  not compared: ${n}`);
 }
@@ -235,7 +306,10 @@ if (scaleOf) {
   };
   const small = await entryFor("synth-100");
   const large = await entryFor("synth-10000");
-  for (let i = 0; i < 200; i++) { burst(small.requests, small.find, 1); burst(large.requests, large.find, 1); }
+  for (let i = 0; i < 200; i++) {
+    burst(small.requests, small.find, 1);
+    burst(large.requests, large.find, 1);
+  }
   const r = paired(large, small, 1000);
   console.log(`\n${scaleOf}: 10,000 routes against 100, paired: ${fmtPair(r)}`);
   fs.writeFileSync(resultFile(`scale-${scaleOf}`), JSON.stringify(r));
@@ -281,6 +355,8 @@ if (drawOnly) {
   const small = load("synth-100");
   const t2 = performance.now();
   for (let i = 0; i < 20; i++) drawTable(small);
-  console.log(`\ndraw + compile synth-10000: ${ms.toFixed(1)} ms (median of 5; fastest ${times[0].toFixed(1)}, first draw of the process ${cold.toFixed(1)}), memory held (heap and array buffers) ${(heap / 1048576).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}; synth-100: ${((performance.now() - t2) / 20).toFixed(2)} ms`);
+  console.log(
+    `\ndraw + compile synth-10000: ${ms.toFixed(1)} ms (median of 5; fastest ${times[0].toFixed(1)}, first draw of the process ${cold.toFixed(1)}), memory held (heap and array buffers) ${(heap / 1048576).toFixed(1)} MB${global.gc ? "" : " (run with --expose-gc for an exact figure)"}; synth-100: ${((performance.now() - t2) / 20).toFixed(2)} ms`,
+  );
   fs.writeFileSync(resultFile("draw"), JSON.stringify({ ms, fastest: times[0], cold, heapMB: heap / 1048576 }));
 }

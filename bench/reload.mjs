@@ -32,5 +32,9 @@ const t = process.hrtime.bigint();
 for (let i = 0; i < 2000; i++) stamps.changed();
 const perCheck = Number(process.hrtime.bigint() - t) / 2000 / 1000;
 console.log(`files watched: ${files} (route files ${[...stamps.files].length})`);
-console.log(`request, reloading on: ${median(times.on).toFixed(1)} us; off: ${median(times.off).toFixed(1)} us (medians of 6 bursts of 500)`);
-console.log(`check of the route files alone: ${perCheck.toFixed(1)} us (${(perCheck / [...stamps.files].length).toFixed(2)} us a file)`);
+console.log(
+  `request, reloading on: ${median(times.on).toFixed(1)} us; off: ${median(times.off).toFixed(1)} us (medians of 6 bursts of 500)`,
+);
+console.log(
+  `check of the route files alone: ${perCheck.toFixed(1)} us (${(perCheck / [...stamps.files].length).toFixed(2)} us a file)`,
+);

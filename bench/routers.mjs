@@ -15,8 +15,14 @@ function replay(r, entries) {
     else if (e.resources) {
       const opts = e.only ? { only: e.only } : {};
       r.resources(e.resources, opts, () => {
-        if (e.collection) r.collection(() => { for (const [verb, name] of e.collection) r[verb](name); });
-        if (e.member) r.member(() => { for (const [verb, name] of e.member) r[verb](name); });
+        if (e.collection)
+          r.collection(() => {
+            for (const [verb, name] of e.collection) r[verb](name);
+          });
+        if (e.member)
+          r.member(() => {
+            for (const [verb, name] of e.member) r[verb](name);
+          });
         if (e.nested) replay(r, e.nested);
       });
     } else {
@@ -31,7 +37,7 @@ function drawGithub(draw, table) {
   return draw((r) => {
     table.routes.forEach((route, i) => {
       const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      const constraints = Object.fromEntries(names.map((n) => [n, /[^/]+/]));
+      const constraints = Object.fromEntries(names.map((n) => [n, /[^\/]+/]));
       r.match(route.path, { to: `github#r${i}`, via: route.method.toLowerCase(), format: false, constraints });
     });
   });
@@ -53,7 +59,8 @@ const peerPaths = (route, withFormat) => {
 export const PEERS = {
   "find-my-way": (table, withFormat) => {
     const r = require("find-my-way")();
-    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.on(route.method, p, () => {}, { key: route.key });
+    for (const route of table.routes)
+      for (const p of peerPaths(route, withFormat)) r.on(route.method, p, () => {}, { key: route.key });
     return { find: (m, p) => r.find(m, p), key: (x) => x?.store.key ?? null };
   },
   memoirist: async (table, withFormat) => {
@@ -65,20 +72,23 @@ export const PEERS = {
   "@medley/router": (table, withFormat) => {
     const Router = require("@medley/router");
     const r = new Router();
-    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.register(p)[route.method] = route.key;
-    return { find: (_m, p) => r.find(p), key: (x, m) => x?.store[m] ?? null };
+    for (const route of table.routes)
+      for (const p of peerPaths(route, withFormat)) r.register(p)[route.method] = route.key;
+    return { find: (m, p) => r.find(p), key: (x, m) => x?.store[m] ?? null };
   },
   rou3: async (table, withFormat) => {
     const { createRouter, addRoute, findRoute } = await import("rou3");
     const r = createRouter();
-    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) addRoute(r, route.method, p, route.key);
+    for (const route of table.routes)
+      for (const p of peerPaths(route, withFormat)) addRoute(r, route.method, p, route.key);
     return { find: (m, p) => findRoute(r, m, p), key: (x) => x?.data ?? null };
   },
   "rou3 compileRouter": async (table, withFormat) => {
     const { createRouter, addRoute } = await import("rou3");
     const { compileRouter } = await import("rou3/compiler");
     const r = createRouter();
-    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) addRoute(r, route.method, p, route.key);
+    for (const route of table.routes)
+      for (const p of peerPaths(route, withFormat)) addRoute(r, route.method, p, route.key);
     const find = compileRouter(r);
     return { find: (m, p) => find(m, p), key: (x) => x?.data ?? null };
   },
@@ -105,8 +115,8 @@ export const PEERS = {
   "koa-tree-router": (table, withFormat) => {
     const Router = require("koa-tree-router");
     const r = new Router();
-    for (const route of table.routes) for (const p of peerPaths(route, withFormat)) r.on(route.method, p, () => route.key);
+    for (const route of table.routes)
+      for (const p of peerPaths(route, withFormat)) r.on(route.method, p, () => route.key);
     return { find: (m, p) => r.find(m, p), key: (x) => (x?.handle ? x.handle[0]() : null) };
   },
 };
-

@@ -13,7 +13,9 @@ const suites = ["recognize.mjs", "helpers.mjs", "sources.mjs"].filter((f) => fs.
 let failed = false;
 for (const suite of suites) {
   console.log(`\n=== bench/${suite}`);
-  const r = spawnSync(process.execPath, ["--expose-gc", path.join(here, suite), ...process.argv.slice(2)], { stdio: "inherit" });
+  const r = spawnSync(process.execPath, ["--expose-gc", path.join(here, suite), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
   if (r.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

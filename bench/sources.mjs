@@ -17,7 +17,9 @@ const { draw } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js"
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tablesDir = path.join(here, "tables");
 if (!fs.existsSync(path.join(tablesDir, "synth-10000.json"))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
+    stdio: "ignore",
+  });
 }
 const table = JSON.parse(fs.readFileSync(path.join(tablesDir, "synth-10000.json"), "utf8"));
 const at = process.argv.indexOf("--pairs");

@@ -61,20 +61,37 @@ export function defineRoutes(declaration: RoutesDeclaration): RoutesDeclaration 
  */
 export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}): RouteSet {
   const root = path.resolve(options.root ?? process.cwd());
-  return drawWith(declaration, options, root, new RouteFileLoader([...(options.drawPaths ?? [path.join(root, "config", "routes")])], root));
+  return drawWith(
+    declaration,
+    options,
+    root,
+    new RouteFileLoader([...(options.drawPaths ?? [path.join(root, "config", "routes")])], root),
+  );
 }
 
-function drawWith(declaration: RoutesDeclaration, options: DrawOptions, root: string, files: RouteFileLoader, file?: string): RouteSet {
+function drawWith(
+  declaration: RoutesDeclaration,
+  options: DrawOptions,
+  root: string,
+  files: RouteFileLoader,
+  file?: string,
+): RouteSet {
   const mapperOf = (builder: TableBuilder) =>
-    new Mapper({ builder, apiOnly: !!options.apiOnly, drawFile: (name, r) => files.draw(name, r) }, { new: "new", edit: "edit", ...options.pathNames });
+    new Mapper(
+      { builder, apiOnly: !!options.apiOnly, drawFile: (name, r) => files.draw(name, r) },
+      { new: "new", edit: "edit", ...options.pathNames },
+    );
   const builder = new TableBuilder(options.defaultUrlOptions, options.sourceLocations ? new SourceLocator(root) : null);
   const mapper = mapperOf(builder);
   files.scratch = () => mapperOf(new TableBuilder(options.defaultUrlOptions, null));
   if (file === undefined) declaration(mapper);
   else files.run(file, declaration, mapper);
   const set = new RouteSet(builder.table());
-  if (options.warn !== undefined) for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
-  else for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] })) process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
+  if (options.warn !== undefined)
+    for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
+  else
+    for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] }))
+      process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
   return set;
 }
 
@@ -89,11 +106,18 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
   const base = path.join(root, "config", "routes");
   const file = findUserFile(base);
   if (!file) {
-    throw new ArgumentError(`No routes file found: looked for ${USER_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`);
+    throw new ArgumentError(
+      `No routes file found: looked for ${USER_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`,
+    );
   }
   const load = (files: RouteFileLoader): RouteSet => {
     const { declaration, options: fileOptions } = files.load(file);
-    const drawOptions: DrawOptions = { drawPaths: [base], ...(fileOptions as DrawOptions | undefined), ...options, root };
+    const drawOptions: DrawOptions = {
+      drawPaths: [base],
+      ...(fileOptions as DrawOptions | undefined),
+      ...options,
+      root,
+    };
     // (config/routes.ts's `options` export may name other draw paths.)
     files.drawPaths = [...drawOptions.drawPaths!];
     return drawWith(declaration, drawOptions, root, files, file);

@@ -65,7 +65,11 @@ export class RouteSet implements RouteTable {
     let helpers = this.#bound.get(key);
     if (helpers === undefined) {
       if (this.#bound.size >= MAX_BOUND) this.#bound.delete(this.#bound.keys().next().value!);
-      helpers = buildHelpers({ ...this, routes: this.routes, defaultUrlOptions: { ...this.defaultUrlOptions, ...options } });
+      helpers = buildHelpers({
+        ...this,
+        routes: this.routes,
+        defaultUrlOptions: { ...this.defaultUrlOptions, ...options },
+      });
       this.#bound.set(key, helpers);
     }
     return helpers;

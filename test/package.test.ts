@@ -10,9 +10,22 @@ import { helpersNamed } from "./route-helpers.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 test("the tarball holds the built code with its declarations, the bin, README and LICENSE", () => {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const files = new Set((JSON.parse(out) as [{ files: { path: string }[] }])[0].files.map((f) => f.path));
-  for (const f of ["LICENSE", "README.md", "package.json", "bin/switchyard.js", "dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/cli/main.d.ts"]) {
+  for (const f of [
+    "LICENSE",
+    "README.md",
+    "package.json",
+    "bin/switchyard.js",
+    "dist/index.js",
+    "dist/index.d.ts",
+    "dist/cli/main.js",
+    "dist/cli/main.d.ts",
+  ]) {
     assert.ok(files.has(f), `${f} is packed`);
   }
   assert.ok(![...files].some((f) => f.startsWith("src/") || f.startsWith("test/")), "no sources or tests");
@@ -20,7 +33,9 @@ test("the tarball holds the built code with its declarations, the bin, README an
 
 // Node 20.19+ and 22.12+ load an ES module through require() when the exports map lets them
 // (a `default` condition); without one a CommonJS caller gets ERR_PACKAGE_PATH_NOT_EXPORTED.
-test("CommonJS callers can require() the package where Node supports require(esm)", { skip: !(process.features as { require_module?: boolean }).require_module }, () => {
+test("CommonJS callers can require() the package where Node supports require(esm)", {
+  skip: !(process.features as { require_module?: boolean }).require_module,
+}, () => {
   const require = createRequire(import.meta.url);
   const { draw } = require("switchyard") as typeof import("switchyard");
   assert.equal(helpersNamed(draw((r) => r.resources("photos")).helpers, "photo_path").photo_path(1), "/photos/1");

@@ -5,7 +5,11 @@
 import assert from "node:assert/strict";
 import type { RouteHelper } from "../src/index.js";
 
-export function helpersNamed<H extends object, const N extends string>(helpers: H, ...names: N[]): H & { readonly [K in N]: RouteHelper } {
-  for (const name of names) assert.equal(typeof Reflect.get(helpers, name), "function", `the routes define no helper ${name}`);
+export function helpersNamed<H extends object, const N extends string>(
+  helpers: H,
+  ...names: N[]
+): H & { readonly [K in N]: RouteHelper } {
+  for (const name of names)
+    assert.equal(typeof Reflect.get(helpers, name), "function", `the routes define no helper ${name}`);
   return helpers as H & { readonly [K in N]: RouteHelper };
 }

@@ -17,6 +17,9 @@ export function matchSnapshot(testUrl: string, name: string, actual: string): vo
     fs.writeFileSync(file, text);
     return;
   }
-  if (!fs.existsSync(file)) assert.fail(`no snapshot ${path.relative(process.cwd(), file)}: run the test with UPDATE_SNAPSHOTS=1 to write it, then read it`);
+  if (!fs.existsSync(file))
+    assert.fail(
+      `no snapshot ${path.relative(process.cwd(), file)}: run the test with UPDATE_SNAPSHOTS=1 to write it, then read it`,
+    );
   assert.equal(text, fs.readFileSync(file, "utf8"), `snapshot ${name} (UPDATE_SNAPSHOTS=1 rewrites it)`);
 }

@@ -12,7 +12,10 @@ export function capturingWarnings<T>(fn: () => T): { value: T; warnings: Capture
   const warnings: CapturedWarning[] = [];
   const emitWarning = process.emitWarning;
   process.emitWarning = ((warning: string | Error, options?: string | { code?: string }) => {
-    warnings.push({ message: String(warning instanceof Error ? warning.message : warning), code: typeof options === "object" ? options.code : undefined });
+    warnings.push({
+      message: String(warning instanceof Error ? warning.message : warning),
+      code: typeof options === "object" ? options.code : undefined,
+    });
   }) as typeof process.emitWarning;
   let value: T;
   try {

@@ -70,7 +70,8 @@ function normal(answer) {
   if (answer.error) return answer;
   const { date, ...headers } = answer.headers;
   const problems = [];
-  if (date === undefined || Number.isNaN(Date.parse(date))) problems.push(`Date header ${date === undefined ? "missing" : `"${date}" not a date`}`);
+  if (date === undefined || Number.isNaN(Date.parse(date)))
+    problems.push(`Date header ${date === undefined ? "missing" : `"${date}" not a date`}`);
   if (headers["content-type"]) headers["content-type"] = headers["content-type"].toLowerCase();
   return { status: answer.status, body: answer.body, headers, problems };
 }
@@ -94,7 +95,12 @@ function headerDiff(a, b) {
 
 /** What a routed request's answer must be: the route key as text/html with its length, and node's transport headers. */
 function expectedHit(key) {
-  return { "content-type": "text/html; charset=utf-8", "content-length": String(Buffer.byteLength(key)), connection: "keep-alive", "keep-alive": KEEP_ALIVE };
+  return {
+    "content-type": "text/html; charset=utf-8",
+    "content-length": String(Buffer.byteLength(key)),
+    connection: "keep-alive",
+    "keep-alive": KEEP_ALIVE,
+  };
 }
 
 /**
@@ -114,16 +120,22 @@ export function compare(requests, byServer) {
       const a = byServer[name][i];
       const say = (what) => wrong.push(`${name}, ${id}: ${what}`);
       const sayHeaders = (what) => (LOOSE_HEADERS.has(name) ? warnings : wrong).push(`${name}, ${id}: ${what}`);
-      if (a.error) { say(`request failed: ${a.error}`); continue; }
+      if (a.error) {
+        say(`request failed: ${a.error}`);
+        continue;
+      }
       for (const p of a.problems) say(p);
-      if (!LOOSE_HEADERS.has(name)) for (const h of Object.keys(a.headers)) seen[q.expect === null ? "miss" : "hit"].add(h);
+      if (!LOOSE_HEADERS.has(name))
+        for (const h of Object.keys(a.headers)) seen[q.expect === null ? "miss" : "hit"].add(h);
       if (q.expect !== null) {
         if (a.status !== 200) say(`status ${a.status}, want 200`);
         if (a.body !== q.expect) say(`body ${show(a.body.slice(0, 80))}, want ${show(q.expect)}`);
         const want = expectedHit(q.expect);
         const extra = Object.keys(a.headers).filter((h) => !(h in want) && !TRANSPORT.includes(h));
-        if (extra.length) sayHeaders(`headers a 200 must not carry: ${extra.map((h) => `${h}: ${a.headers[h]}`).join("; ")}`);
-        for (const [h, v] of Object.entries(want)) if (a.headers[h] !== v) sayHeaders(`${h} ${show(a.headers[h])}, want ${show(v)}`);
+        if (extra.length)
+          sayHeaders(`headers a 200 must not carry: ${extra.map((h) => `${h}: ${a.headers[h]}`).join("; ")}`);
+        for (const [h, v] of Object.entries(want))
+          if (a.headers[h] !== v) sayHeaders(`${h} ${show(a.headers[h])}, want ${show(v)}`);
         continue;
       }
       if (a.status !== 404) say(`status ${a.status}, want 404`);
@@ -131,7 +143,8 @@ export function compare(requests, byServer) {
       if (ref === name) continue;
       const r = byServer[ref][i];
       if (r.error) continue;
-      if (a.body !== r.body) say(`404 body ${show(a.body.slice(0, 80))} where ${ref}'s is ${show(r.body.slice(0, 80))}`);
+      if (a.body !== r.body)
+        say(`404 body ${show(a.body.slice(0, 80))} where ${ref}'s is ${show(r.body.slice(0, 80))}`);
       const diff = headerDiff(a.headers, r.headers);
       if (diff.length) sayHeaders(`404 headers differ from ${ref}'s: ${diff.join("; ")}`);
     }

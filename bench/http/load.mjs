@@ -29,7 +29,7 @@ process.once("message", async (job) => {
   let times = new Float64Array(job.latency ? 1 << 16 : 0);
   let n = 0;
   if (job.latency) {
-    run.on("response", (_client, _status, _bytes, ms) => {
+    run.on("response", (client, status, bytes, ms) => {
       if (n === times.length) {
         const grown = new Float64Array(times.length * 2);
         grown.set(times);

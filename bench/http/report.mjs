@@ -63,14 +63,21 @@ export function markdown(run) {
   for (const s of measured) {
     const x = f[s.name];
     const host = HOST[s.name];
-    lines.push(`| ${s.name} | ${int(x.rps)} | ${int(x.rpsMin)}-${int(x.rpsMax)} | ${f.fastify ? `${(x.rps / f.fastify.rps).toFixed(2)}x` : "—"} | ` +
-      `${x.cpu.toFixed(1)} (${x.cpuMin.toFixed(1)}-${x.cpuMax.toFixed(1)}) | ${host && f[host] ? against(x.cpu, f[host].cpu, host) : "—"} | ${x.p99.toFixed(2)} | ${x.errors} |`);
+    lines.push(
+      `| ${s.name} | ${int(x.rps)} | ${int(x.rpsMin)}-${int(x.rpsMax)} | ${f.fastify ? `${(x.rps / f.fastify.rps).toFixed(2)}x` : "—"} | ` +
+        `${x.cpu.toFixed(1)} (${x.cpuMin.toFixed(1)}-${x.cpuMax.toFixed(1)}) | ${host && f[host] ? against(x.cpu, f[host].cpu, host) : "—"} | ${x.p99.toFixed(2)} | ${x.errors} |`,
+    );
   }
   const goals = [];
   const cpuRatio = (a, b) => (f[a] && f[b] ? `${(f[a].cpu / f[b].cpu).toFixed(3)}x` : "not measured");
-  goals.push(`- switchyard-node CPU/request / the ceiling's (node): ${cpuRatio("switchyard-node", "node")} (issue 25's goal: at most 1.05x)`);
+  goals.push(
+    `- switchyard-node CPU/request / the ceiling's (node): ${cpuRatio("switchyard-node", "node")} (issue 25's goal: at most 1.05x)`,
+  );
   goals.push(`- switchyard-node CPU/request / fastify's: ${cpuRatio("switchyard-node", "fastify")}`);
-  for (const host of ["fastify", "hono", "express"]) goals.push(`- switchyard-${host} CPU/request / ${host}'s: ${cpuRatio(`switchyard-${host}`, host)} (goal: at most 1.00x)`);
+  for (const host of ["fastify", "hono", "express"])
+    goals.push(
+      `- switchyard-${host} CPU/request / ${host}'s: ${cpuRatio(`switchyard-${host}`, host)} (goal: at most 1.00x)`,
+    );
   const loads = run.rounds.flatMap((r) => [r.loadStart, r.loadEnd]);
   const notes = [
     `${run.opts.rounds} interleaved rounds of ${run.opts.duration} s a server after a ${run.opts.warmup} s warm-up, ${run.opts.connections} connections` +
@@ -81,12 +88,19 @@ export function markdown(run) {
     `Answers checked identical before timing: a 200's status, body and headers (${run.headers.hit.join(", ")}; date checked valid, its value not compared) on every server; ` +
       `a 404's status everywhere, its body and headers within each pair sharing a 404.`,
   ];
-  if (run.warnings.length) notes.push(`Not identical, and let through as diagnostics (check.mjs' LOOSE_HEADERS): ${run.warnings.length} header differences, e.g. ${run.warnings[0]}.`);
+  if (run.warnings.length)
+    notes.push(
+      `Not identical, and let through as diagnostics (check.mjs' LOOSE_HEADERS): ${run.warnings.length} header differences, e.g. ${run.warnings[0]}.`,
+    );
   for (const s of measured) {
     if (s.note) notes.push(`${s.name}: ${s.note}.`);
-    if (Math.abs(f[s.name].notFoundShare - 0.25) > 0.02) notes.push(`${s.name}: 404s were ${(f[s.name].notFoundShare * 100).toFixed(1)}% of its answers under load (the mix has 25%).`);
+    if (Math.abs(f[s.name].notFoundShare - 0.25) > 0.02)
+      notes.push(
+        `${s.name}: 404s were ${(f[s.name].notFoundShare * 100).toFixed(1)}% of its answers under load (the mix has 25%).`,
+      );
   }
-  for (const s of run.servers) if (s.skipped || s.failed) notes.push(`${s.name}: ${s.skipped ? `skipped (${s.skipped})` : "failed to start"}.`);
+  for (const s of run.servers)
+    if (s.skipped || s.failed) notes.push(`${s.name}: ${s.skipped ? `skipped (${s.skipped})` : "failed to start"}.`);
   return `${lines.join("\n")}\n\n${goals.join("\n")}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n`;
 }
 
@@ -98,7 +112,8 @@ function circumstances() {
   let commit;
   try {
     commit = execFileSync("git", ["-C", root, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    if (execFileSync("git", ["-C", root, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim()) commit += " (with uncommitted changes)";
+    if (execFileSync("git", ["-C", root, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim())
+      commit += " (with uncommitted changes)";
   } catch {
     commit = "unknown (not a git checkout)";
   }
@@ -109,7 +124,9 @@ function circumstances() {
       return "?";
     }
   };
-  const peers = ["fastify", "hono", "@hono/node-server", "express", "autocannon"].map((p) => `${p} ${version(p)}`).join(", ");
+  const peers = ["fastify", "hono", "@hono/node-server", "express", "autocannon"]
+    .map((p) => `${p} ${version(p)}`)
+    .join(", ");
   return { commit, peers };
 }
 
@@ -120,10 +137,14 @@ function circumstances() {
 export function record(run, text) {
   const file = path.join(here, "..", "RESULTS.md");
   const { commit, peers } = circumstances();
-  const heading = `### ${run.date.slice(0, 16).replace("T", " ")} UTC, commit ${commit}${run.opts.quick ? " (--quick: a smoke test, not figures to quote)" : ""}\n\n` +
+  const heading =
+    `### ${run.date.slice(0, 16).replace("T", " ")} UTC, commit ${commit}${run.opts.quick ? " (--quick: a smoke test, not figures to quote)" : ""}\n\n` +
     `\`node bench/http/run.mjs ${process.argv.slice(2).join(" ")}\`; ${run.machine}; node ${run.node}; ${peers}; whole run ${Math.round(run.seconds)} s.\n\n`;
   const old = fs.readFileSync(file, "utf8");
   const at = old.indexOf(MARKER);
-  fs.writeFileSync(file, at === -1 ? `${old.trimEnd()}\n\n${heading}${text}` : `${old.slice(0, at)}${heading}${text}\n${old.slice(at)}`);
+  fs.writeFileSync(
+    file,
+    at === -1 ? `${old.trimEnd()}\n\n${heading}${text}` : `${old.slice(0, at)}${heading}${text}\n${old.slice(at)}`,
+  );
   return file;
 }

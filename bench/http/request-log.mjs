@@ -9,8 +9,18 @@ import { fork } from "node:child_process";
 import http from "node:http";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { rounds: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" }, serve: { type: "boolean" } }, allowPositionals: true });
-const ROUNDS = Number(values.rounds ?? 5), SECONDS = Number(values.seconds ?? 2), CONNECTIONS = Number(values.connections ?? 16);
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string" },
+    seconds: { type: "string" },
+    connections: { type: "string" },
+    serve: { type: "boolean" },
+  },
+  allowPositionals: true,
+});
+const ROUNDS = Number(values.rounds ?? 5),
+  SECONDS = Number(values.seconds ?? 2),
+  CONNECTIONS = Number(values.connections ?? 16);
 const VARIANTS = ["off", "development", "production"];
 const PATH = "/photos/1?page=2&token=abc";
 
@@ -41,7 +51,11 @@ if (process.argv[2] === "--serve") {
     const port = await new Promise((resolve) => child.once("message", (m) => resolve(m.port)));
     children[v] = { child, port };
   }
-  const cpu = (c) => new Promise((resolve) => { c.child.once("message", (m) => resolve(m.cpu)); c.child.send("cpu"); });
+  const cpu = (c) =>
+    new Promise((resolve) => {
+      c.child.once("message", (m) => resolve(m.cpu));
+      c.child.send("cpu");
+    });
   async function load(port) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const end = Date.now() + SECONDS * 1000;
@@ -49,7 +63,12 @@ if (process.argv[2] === "--serve") {
     const loop = async () => {
       while (Date.now() < end) {
         await new Promise((resolve, reject) => {
-          http.get({ host: "127.0.0.1", port, path: PATH, agent }, (res) => { res.resume(); res.on("end", resolve); }).on("error", reject);
+          http
+            .get({ host: "127.0.0.1", port, path: PATH, agent }, (res) => {
+              res.resume();
+              res.on("end", resolve);
+            })
+            .on("error", reject);
         });
         n++;
       }
@@ -68,7 +87,10 @@ if (process.argv[2] === "--serve") {
       results[v].push({ usPerReq: used / n, reqPerS: n / SECONDS });
     }
   }
-  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[s.length >> 1];
+  };
   const rows = VARIANTS.map((v) => ({
     variant: v,
     "CPU µs/req median": median(results[v].map((r) => r.usPerReq)).toFixed(1),
@@ -77,6 +99,9 @@ if (process.argv[2] === "--serve") {
   }));
   console.table(rows);
   const off = median(results.off.map((r) => r.usPerReq));
-  for (const v of ["development", "production"]) console.log(`${v} log: +${(median(results[v].map((r) => r.usPerReq)) - off).toFixed(1)} µs CPU a request over the log off`);
+  for (const v of ["development", "production"])
+    console.log(
+      `${v} log: +${(median(results[v].map((r) => r.usPerReq)) - off).toFixed(1)} µs CPU a request over the log off`,
+    );
   for (const { child } of Object.values(children)) child.send("exit");
 }

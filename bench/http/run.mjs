@@ -62,14 +62,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // ------------------------------------------------------------------ flags
 
-const SERVERS = ["node", "fastify", "hono", "express", "switchyard-node", "switchyard-fastify", "switchyard-hono", "switchyard-express"];
+const SERVERS = [
+  "node",
+  "fastify",
+  "hono",
+  "express",
+  "switchyard-node",
+  "switchyard-fastify",
+  "switchyard-hono",
+  "switchyard-express",
+];
 const OPT_IN = ["switchyard-fetch"];
 const args = process.argv.slice(2);
 const BOOLEAN = ["--quick", "--check", "--write"];
 const VALUED = ["--only", "--rounds", "--duration", "--warmup", "--connections", "--pipelining"];
 for (let i = 0; i < args.length; i++) {
   if (VALUED.includes(args[i])) i++;
-  else if (!BOOLEAN.includes(args[i])) throw new Error(`bench:http: unknown argument ${args[i]}; the flags: ${[...BOOLEAN, ...VALUED].join(" ")}`);
+  else if (!BOOLEAN.includes(args[i]))
+    throw new Error(`bench:http: unknown argument ${args[i]}; the flags: ${[...BOOLEAN, ...VALUED].join(" ")}`);
 }
 const flag = (name, fallback) => {
   if (!args.includes(name)) return fallback;
@@ -93,7 +103,8 @@ for (const k of ["rounds", "duration", "warmup", "connections", "pipelining"]) {
   if (!(opts[k] > 0)) throw new Error(`bench:http: --${k} must be a positive number, got ${opts[k]}`);
 }
 for (const name of opts.only) {
-  if (!SERVERS.includes(name) && !OPT_IN.includes(name)) throw new Error(`bench:http: --only: unknown server ${name}; the servers: ${[...SERVERS, ...OPT_IN].join(", ")}`);
+  if (!SERVERS.includes(name) && !OPT_IN.includes(name))
+    throw new Error(`bench:http: --only: unknown server ${name}; the servers: ${[...SERVERS, ...OPT_IN].join(", ")}`);
 }
 
 // ------------------------------------------------------------------ children
@@ -116,7 +127,14 @@ function nextMessage(child, ms, what) {
 /** Runs one autocannon job of `seconds` in a fresh load.mjs process. */
 async function load(port, requests, seconds, latency) {
   const child = fork(path.join(here, "load.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  child.send({ url: `http://127.0.0.1:${port}`, requests, connections: opts.connections, pipelining: opts.pipelining, duration: seconds, latency });
+  child.send({
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    connections: opts.connections,
+    pipelining: opts.pipelining,
+    duration: seconds,
+    latency,
+  });
   const result = await nextMessage(child, (seconds + 60) * 1000, "load generator");
   if (child.exitCode === null) await once(child, "exit");
   return result;
@@ -124,7 +142,10 @@ async function load(port, requests, seconds, latency) {
 
 /** A server process: started, its port known, or skipped/failed with the reason. */
 async function start(name) {
-  const child = fork(path.join(here, "server.mjs"), [name], { execArgv: ["--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(here, "server.mjs"), [name], {
+    execArgv: ["--expose-gc"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const s = { name, child, rounds: [] };
   try {
     const hello = await nextMessage(child, 60_000, name);
@@ -140,7 +161,9 @@ async function start(name) {
 
 async function stop(s) {
   if (s.child.connected) s.child.send({ exit: true });
-  const exited = s.child.exitCode !== null || s.child.signalCode !== null ||
+  const exited =
+    s.child.exitCode !== null ||
+    s.child.signalCode !== null ||
     (await Promise.race([once(s.child, "exit").then(() => true), new Promise((r) => setTimeout(r, 5000, false))]));
   if (!exited) s.child.kill();
 }
@@ -159,11 +182,13 @@ const unique = distinct(requests);
 const cpuModel = os.cpus()[0]?.model ?? "unknown CPU";
 const live = opts.only.length;
 const estimate = live * (opts.warmup + 1 + opts.rounds * (opts.duration + 1)) + 20;
-console.log(`bench:http: ${table.routes.length} routes, a mix of ${requests.length} requests (${unique.length} distinct, ` +
-  `${((requests.filter((q) => q.expect === null).length / requests.length) * 100).toFixed(0)}% 404s); ${opts.connections} connections` +
-  `${opts.pipelining > 1 ? `, pipelining ${opts.pipelining}` : ""}; ${opts.rounds} rounds of ${opts.duration} s a server after a ${opts.warmup} s warm-up; ` +
-  `node ${process.version}, ${os.cpus().length} x ${cpuModel}; load average ${os.loadavg()[0].toFixed(2)}; about ${Math.ceil(estimate / 60)} min` +
-  (opts.quick ? " (--quick: a smoke test, not figures to quote)" : ""));
+console.log(
+  `bench:http: ${table.routes.length} routes, a mix of ${requests.length} requests (${unique.length} distinct, ` +
+    `${((requests.filter((q) => q.expect === null).length / requests.length) * 100).toFixed(0)}% 404s); ${opts.connections} connections` +
+    `${opts.pipelining > 1 ? `, pipelining ${opts.pipelining}` : ""}; ${opts.rounds} rounds of ${opts.duration} s a server after a ${opts.warmup} s warm-up; ` +
+    `node ${process.version}, ${os.cpus().length} x ${cpuModel}; load average ${os.loadavg()[0].toFixed(2)}; about ${Math.ceil(estimate / 60)} min` +
+    (opts.quick ? " (--quick: a smoke test, not figures to quote)" : ""),
+);
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -184,17 +209,32 @@ for (const s of up) {
   byServer[s.name] = await answers(s.port, unique);
 }
 const { wrong, warnings, headers } = compare(unique, byServer);
-console.log(`  answers: ${unique.length} distinct requests to each of ${up.map((s) => s.name + (s.note ? ` (${s.note})` : "")).join(", ")}`);
-console.log(`  headers of a 200: ${headers.hit.join(", ")}; of a 404: ${headers.miss.join(", ")} (and a valid date, its value not compared)`);
-const list = (lines) => lines.slice(0, 40).map((w) => `  ${w}`).join("\n") + (lines.length > 40 ? `\n  ... and ${lines.length - 40} more` : "");
-if (warnings.length) console.log(`  ${warnings.length} header differences of diagnostic servers (not baselines; see check.mjs):\n${list(warnings.slice(0, 6))}`);
+console.log(
+  `  answers: ${unique.length} distinct requests to each of ${up.map((s) => s.name + (s.note ? ` (${s.note})` : "")).join(", ")}`,
+);
+console.log(
+  `  headers of a 200: ${headers.hit.join(", ")}; of a 404: ${headers.miss.join(", ")} (and a valid date, its value not compared)`,
+);
+const list = (lines) =>
+  lines
+    .slice(0, 40)
+    .map((w) => `  ${w}`)
+    .join("\n") + (lines.length > 40 ? `\n  ... and ${lines.length - 40} more` : "");
+if (warnings.length)
+  console.log(
+    `  ${warnings.length} header differences of diagnostic servers (not baselines; see check.mjs):\n${list(warnings.slice(0, 6))}`,
+  );
 if (wrong.length) {
-  console.error(`\nbench:http: ${wrong.length} answers differ; no timing of servers that do different work:\n${list(wrong)}`);
+  console.error(
+    `\nbench:http: ${wrong.length} answers differ; no timing of servers that do different work:\n${list(wrong)}`,
+  );
   await stopAll();
   process.exit(1);
 }
-console.log(`  every answer as expected: 200s identical on every server (status, body, headers), 404s identical within each pair` +
-  `${warnings.length ? " (the diagnostics' headers aside)" : ""} (${elapsed()})`);
+console.log(
+  `  every answer as expected: 200s identical on every server (status, body, headers), 404s identical within each pair` +
+    `${warnings.length ? " (the diagnostics' headers aside)" : ""} (${elapsed()})`,
+);
 if (opts.check || up.length === 0) {
   await stopAll();
   process.exit(up.length === servers.length ? 0 : 1);
@@ -217,8 +257,10 @@ for (let round = 0; round < opts.rounds; round++) {
     s.rounds.push(r);
   }
   rounds.push({ order: order.map((s) => s.name), loadStart, loadEnd: os.loadavg()[0] });
-  console.log(`  round ${round + 1}/${opts.rounds}, load ${loadStart.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)}: ` +
-    `${up.map((s) => `${s.name} ${Math.round(s.rounds.at(-1).rps)}/s ${s.rounds.at(-1).cpuPerRequest.toFixed(1)} µs`).join(", ")} (${elapsed()})`);
+  console.log(
+    `  round ${round + 1}/${opts.rounds}, load ${loadStart.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)}: ` +
+      `${up.map((s) => `${s.name} ${Math.round(s.rounds.at(-1).rps)}/s ${s.rounds.at(-1).cpuPerRequest.toFixed(1)} µs`).join(", ")} (${elapsed()})`,
+  );
 }
 for (const s of up) s.heapEnd = (await ask(s, "heap")).heapUsed;
 await stopAll();

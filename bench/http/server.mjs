@@ -15,14 +15,18 @@ try {
   const { default: create } = await import(`./servers/${name}.mjs`);
   server = await create(loadTable());
 } catch (e) {
-  const missing = e instanceof Skip || e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "ERR_PACKAGE_PATH_NOT_EXPORTED";
+  const missing =
+    e instanceof Skip || e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "ERR_PACKAGE_PATH_NOT_EXPORTED";
   await send(missing ? { skip: e.message.split("\n")[0] } : { failed: e?.stack ?? String(e) });
   process.exit(0);
 }
 // Idle keep-alive sockets of a finished load run must not hold the process, nor time out mid-run.
 server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => send({ ready: server.address().port, note: server.note }));
-server.on("error", async (e) => { await send({ failed: e.stack }); process.exit(1); });
+server.on("error", async (e) => {
+  await send({ failed: e.stack });
+  process.exit(1);
+});
 
 /** heapUsed after collections: V8's gc() runs a full mark-compact; a few, a tick apart, let finalizers and weak callbacks settle. */
 async function heap() {
@@ -31,7 +35,13 @@ async function heap() {
     await tick();
   }
   const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss };
+  return {
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+    rss: m.rss,
+  };
 }
 
 process.on("message", async (m) => {

@@ -16,7 +16,9 @@ const rootDir = process.env.SWITCHYARD_ROOT ? path.resolve(process.env.SWITCHYAR
 export function loadTable() {
   const file = path.join(tablesDir, "rails-app.json");
   if (!fs.existsSync(file)) {
-    execFileSync(process.execPath, [path.join(benchDir, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], { stdio: "ignore" });
+    execFileSync(process.execPath, [path.join(benchDir, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
+      stdio: "ignore",
+    });
   }
   return JSON.parse(fs.readFileSync(file, "utf8"));
 }
@@ -45,7 +47,9 @@ export const HTML = "text/html; charset=utf-8";
  * @returns {{ prefix: string, paths: { path: string, routes: { method: string, key: string }[] }[] }[]}
  */
 export function resourceGroups(routes) {
-  const collections = new Set(routes.filter((r) => r.path.endsWith("(.:format)")).map((r) => r.path.slice(0, -"(.:format)".length)));
+  const collections = new Set(
+    routes.filter((r) => r.path.endsWith("(.:format)")).map((r) => r.path.slice(0, -"(.:format)".length)),
+  );
   const prefixOf = (path) => {
     const segs = path.split("/").slice(1);
     let prefix = "";
@@ -62,7 +66,10 @@ export function resourceGroups(routes) {
     const rest = path.slice(prefix.length);
     (group.get(rest) ?? group.set(rest, []).get(rest)).push({ method, key });
   }
-  return [...groups].map(([prefix, paths]) => ({ prefix, paths: [...paths].map(([path, routes]) => ({ path, routes })) }));
+  return [...groups].map(([prefix, paths]) => ({
+    prefix,
+    paths: [...paths].map(([path, routes]) => ({ path, routes })),
+  }));
 }
 
 export class Skip extends Error {}
@@ -87,7 +94,9 @@ export function soleExport(mod, what) {
   if (typeof mod.default === "function") return mod.default;
   const fns = Object.entries(mod).filter(([, v]) => typeof v === "function");
   if (fns.length === 1) return fns[0][1];
-  throw new Error(`${what}: expected a default export or one exported function, found ${fns.map(([k]) => k).join(", ") || "none"}`);
+  throw new Error(
+    `${what}: expected a default export or one exported function, found ${fns.map(([k]) => k).join(", ") || "none"}`,
+  );
 }
 
 /**
@@ -102,7 +111,8 @@ export async function switchyardApp(table) {
   const routes = drawTable(draw, table);
   const keys = new Map(routes.routes.map((r, i) => [r, table.routes[i].key]));
   routes.routes.forEach((r, i) => {
-    if (`${r.verb} ${r.path}` !== table.routes[i].key) throw new Error(`switchyard drew ${r.verb} ${r.path} where the table has ${table.routes[i].key}`);
+    if (`${r.verb} ${r.path}` !== table.routes[i].key)
+      throw new Error(`switchyard drew ${r.verb} ${r.path} where the table has ${table.routes[i].key}`);
   });
   // ctx.route is the matched Route (SPEC §6), or a { route, name } pair holding it.
   const action = (ctx) => keys.get(ctx.route.route ?? ctx.route);

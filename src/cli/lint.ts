@@ -14,11 +14,15 @@ import type { RouteLintFinding } from "../lint/index.js";
 import type { Route } from "../table/route.js";
 
 /** Whether `i` is an index into a table of `count` routes. */
-const inTable = (i: unknown, count: number): i is number => Number.isInteger(i) && (i as number) >= 0 && (i as number) < count;
+const inTable = (i: unknown, count: number): i is number =>
+  Number.isInteger(i) && (i as number) >= 0 && (i as number) < count;
 
 /** The routes a finding is about, as table indexes: its route first, then the related ones (those that exist). */
 function routesOf(finding: RouteLintFinding, count: number): { own: number[]; related: number[] } {
-  return { own: inTable(finding.route, count) ? [finding.route] : [], related: (finding.related ?? []).filter((i) => inTable(i, count)) };
+  return {
+    own: inTable(finding.route, count) ? [finding.route] : [],
+    related: (finding.related ?? []).filter((i) => inTable(i, count)),
+  };
 }
 
 function numbered(indexes: readonly number[]): string {
@@ -39,18 +43,27 @@ export function formatLintFindings(
     return [...own, ...related].some((i) => kept.has(routes[i]!));
   });
   if (shown.length === 0) {
-    const scope = filter.controller != null ? " for this controller" : filter.grep != null ? " for this grep pattern" : "";
+    const scope =
+      filter.controller != null ? " for this controller" : filter.grep != null ? " for this grep pattern" : "";
     return { text: `No problems found${scope}.`, shown: 0 };
   }
   const blocks = shown.map((f, n) => {
     const { own, related } = routesOf(f, routes.length);
-    const parts = [own.length > 0 ? numbered(own) : "", related.length > 0 ? `(see ${numbered(related)})` : ""].filter((p) => p !== "");
+    const parts = [own.length > 0 ? numbered(own) : "", related.length > 0 ? `(see ${numbered(related)})` : ""].filter(
+      (p) => p !== "",
+    );
     const about = parts.length > 0 ? `: ${parts.join(" ")}` : "";
     return `${n + 1}) ${f.kind}${about}\n${indent(f.message)}`;
   });
-  return { text: `Found ${shown.length} ${shown.length === 1 ? "problem" : "problems"}:\n\n${blocks.join("\n\n")}`, shown: shown.length };
+  return {
+    text: `Found ${shown.length} ${shown.length === 1 ? "problem" : "problems"}:\n\n${blocks.join("\n\n")}`,
+    shown: shown.length,
+  };
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((line) => (line === "" ? line : `   ${line}`)).join("\n");
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? line : `   ${line}`))
+    .join("\n");
 }

@@ -117,9 +117,17 @@ async function routesCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(USAGE);
     return 0;
   }
-  const formats = [values.json && "--json", values.html && "--html", values.expanded && !values.unused && "-E/--expanded", values.unused && "--unused", values.lint && "--lint", values.verify && "--verify"].filter(Boolean);
+  const formats = [
+    values.json && "--json",
+    values.html && "--html",
+    values.expanded && !values.unused && "-E/--expanded",
+    values.unused && "--unused",
+    values.lint && "--lint",
+    values.verify && "--verify",
+  ].filter(Boolean);
   if (formats.length > 1) return usageError(io, `${formats.join(" and ")} cannot be combined`);
-  if (positionals.length > 0 && !values.verify) return usageError(io, `unexpected argument ${JSON.stringify(positionals[0])} (only --verify takes GLOBs)`);
+  if (positionals.length > 0 && !values.verify)
+    return usageError(io, `unexpected argument ${JSON.stringify(positionals[0])} (only --verify takes GLOBs)`);
 
   const root = path.resolve(values.root ?? process.cwd());
   const findings: RouteLintFinding[] = [];
@@ -178,7 +186,8 @@ async function typesCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const root = path.resolve(values.root ?? process.cwd());
-  if (values.watch && values.out === undefined) return usageError(io, "--watch needs --out FILE: it rewrites the file on every change");
+  if (values.watch && values.out === undefined)
+    return usageError(io, "--watch needs --out FILE: it rewrites the file on every change");
   const write = async (): Promise<RouteSet | null> => {
     const routes = await load(root, io, { sourceLocations: false });
     return routes !== null && writeTypes(routes, root, values.out, io) ? routes : null;
@@ -218,7 +227,8 @@ function writeTypes(routes: RouteSet, root: string, out: string | undefined, io:
 async function jsCommand(argv: string[], io: CliIO): Promise<number> {
   const values = commandValues(argv, TYPES_OPTIONS, io);
   if (typeof values === "number") return values;
-  if (values.out === undefined) return usageError(io, "js needs --out FILE (the module; its .d.ts is written beside it)");
+  if (values.out === undefined)
+    return usageError(io, "js needs --out FILE (the module; its .d.ts is written beside it)");
   const root = path.resolve(values.root ?? process.cwd());
   const routes = await load(root, io, { sourceLocations: false });
   if (!routes) return 1;
@@ -262,7 +272,11 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   // The development pages show where each route was declared; production does without the cost.
   const routes = await load(root, io, { sourceLocations: environment(values.env) === "development" });
   if (!routes) return 1;
-  return serve(routes, { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true, ...running, argv }, io);
+  return serve(
+    routes,
+    { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true, ...running, argv },
+    io,
+  );
 }
 
 /** The exit status of `routes --unused`, `--lint` and `--verify` when they found something (1 is a load error, 2 bad usage). */
@@ -282,7 +296,9 @@ async function load(root: string, io: CliIO, options: DrawOptions = {}): Promise
   const candidates = ["routes.ts", "routes.js", "routes.mjs"].map((f) => path.join(root, "config", f));
   const file = candidates.find((f) => fs.existsSync(f));
   if (!file) {
-    io.stderr.write(`switchyard: no routes file at ${candidates[0]} (run in the application's directory, or pass --root DIR)\n`);
+    io.stderr.write(
+      `switchyard: no routes file at ${candidates[0]} (run in the application's directory, or pass --root DIR)\n`,
+    );
     return null;
   }
   try {
@@ -293,9 +309,16 @@ async function load(root: string, io: CliIO, options: DrawOptions = {}): Promise
   }
 }
 
-type Parsed<O extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>>;
+type Parsed<O extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<
+  typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>
+>;
 
-function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, io: CliIO, allowPositionals = false): Parsed<O> | number {
+function parse<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+  io: CliIO,
+  allowPositionals = false,
+): Parsed<O> | number {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals }) as Parsed<O>;
   } catch (error) {
@@ -304,7 +327,11 @@ function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[]
 }
 
 /** A command's option values; or its exit code, once `--help` printed the usage (0) or a bad option was reported (2). */
-function commandValues<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, io: CliIO): Parsed<O>["values"] | number {
+function commandValues<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+  io: CliIO,
+): Parsed<O>["values"] | number {
   const parsed = parse(argv, options, io);
   if (typeof parsed === "number") return parsed;
   if ((parsed.values as { help?: boolean }).help) {

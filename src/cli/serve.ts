@@ -14,7 +14,13 @@ import type { ParseArgsConfig } from "node:util";
 import { createHandler } from "../http/create-handler.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import { parseWorkers, runCluster } from "../http/cluster.js";
-import { DEFAULT_SHUTDOWN_TIMEOUT, DEFAULT_TIMEOUTS, resolveTimeouts, runServer, type Timeouts } from "../http/server.js";
+import {
+  DEFAULT_SHUTDOWN_TIMEOUT,
+  DEFAULT_TIMEOUTS,
+  resolveTimeouts,
+  runServer,
+  type Timeouts,
+} from "../http/server.js";
 import type { RouteSet } from "../index.js";
 
 export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
@@ -56,7 +62,8 @@ export interface ServeIO {
 /** Parses `--port`: an integer 0-65535, or an error message. */
 export function parsePort(value: string | undefined): number | string {
   if (value === undefined) return 3000;
-  if (!/^\d+$/.test(value) || Number(value) > 65535) return `--port must be a number from 0 to 65535, not ${JSON.stringify(value)}`;
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    return `--port must be a number from 0 to 65535, not ${JSON.stringify(value)}`;
   return Number(value);
 }
 
@@ -68,19 +75,37 @@ export interface Running {
 }
 
 /** Reads `--workers` (else `WEB_CONCURRENCY`), the timeouts (seconds) and `--shutdown-timeout`; an error message for a bad value. */
-export function parseRunning(values: { workers?: string | undefined; "headers-timeout"?: string | undefined; "request-timeout"?: string | undefined; "keep-alive-timeout"?: string | undefined; "shutdown-timeout"?: string | undefined }, env: NodeJS.ProcessEnv): Running | string {
+export function parseRunning(
+  values: {
+    workers?: string | undefined;
+    "headers-timeout"?: string | undefined;
+    "request-timeout"?: string | undefined;
+    "keep-alive-timeout"?: string | undefined;
+    "shutdown-timeout"?: string | undefined;
+  },
+  env: NodeJS.ProcessEnv,
+): Running | string {
   const given = values.workers ?? env.WEB_CONCURRENCY;
-  const workers = given === undefined || given === "" ? 0 : parseWorkers(given, values.workers !== undefined ? "--workers" : "WEB_CONCURRENCY");
+  const workers =
+    given === undefined || given === ""
+      ? 0
+      : parseWorkers(given, values.workers !== undefined ? "--workers" : "WEB_CONCURRENCY");
   if (typeof workers === "string") return workers;
   const ms: Record<string, number | undefined> = {};
   for (const name of ["headers-timeout", "request-timeout", "keep-alive-timeout", "shutdown-timeout"] as const) {
     const value = values[name];
     if (value === undefined) continue;
-    if (!/^\d+(?:\.\d+)?$/.test(value)) return `--${name} must be a number of seconds (0 turns it off), not ${JSON.stringify(value)}`;
+    if (!/^\d+(?:\.\d+)?$/.test(value))
+      return `--${name} must be a number of seconds (0 turns it off), not ${JSON.stringify(value)}`;
     ms[name] = Number(value) * 1000;
   }
-  const timeouts = resolveTimeouts({ headers: ms["headers-timeout"], request: ms["request-timeout"], keepAlive: ms["keep-alive-timeout"] });
-  if (typeof timeouts === "string") return `${timeouts.replace(/the (\w+(?:Alive)?) timeout/g, (_, n: string) => `--${n === "keepAlive" ? "keep-alive" : n}-timeout`)}`;
+  const timeouts = resolveTimeouts({
+    headers: ms["headers-timeout"],
+    request: ms["request-timeout"],
+    keepAlive: ms["keep-alive-timeout"],
+  });
+  if (typeof timeouts === "string")
+    return `${timeouts.replace(/the (\w+(?:Alive)?) timeout/g, (_, n: string) => `--${n === "keepAlive" ? "keep-alive" : n}-timeout`)}`;
   return { workers, timeouts, shutdownTimeout: ms["shutdown-timeout"] ?? DEFAULT_SHUTDOWN_TIMEOUT };
 }
 
@@ -105,14 +130,28 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
   const log = (line: string) => io.stderr.write(`switchyard serve: ${line}\n`);
   const banner = ({ address, port }: { address: string; port: number }, extra = "") => {
     const shown = address.includes(":") ? `[${address}]` : address;
-    io.stdout.write(`switchyard serve: ${path.relative(process.cwd(), options.root) || "."} on http://${shown}:${port} (${routes.routes.length} routes${extra})\n`);
+    io.stdout.write(
+      `switchyard serve: ${path.relative(process.cwd(), options.root) || "."} on http://${shown}:${port} (${routes.routes.length} routes${extra})\n`,
+    );
   };
   if (workers > 0 && cluster.isPrimary) {
     const args = ["serve", ...(options.argv ?? [])];
-    return runCluster({ workers, exec: BIN, args, shutdownTimeout, log, onListening: (a) => banner(a, `, ${workers} worker${workers === 1 ? "" : "s"}`), ...(io.signal ? { signal: io.signal } : {}) });
+    return runCluster({
+      workers,
+      exec: BIN,
+      args,
+      shutdownTimeout,
+      log,
+      onListening: (a) => banner(a, `, ${workers} worker${workers === 1 ? "" : "s"}`),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
   }
   const logger = options.quiet ? false : (line: string) => io.stdout.write(`${line}\n`);
-  const handler = createHandler(routes, { root: options.root, logger, ...(options.env !== undefined ? { env: options.env } : {}) });
+  const handler = createHandler(routes, {
+    root: options.root,
+    logger,
+    ...(options.env !== undefined ? { env: options.env } : {}),
+  });
   const worker = cluster.isWorker;
   // A worker stops on SIGTERM, which its primary forwards; it ignores the SIGINT Ctrl-C sends the whole process group.
   if (worker) process.on("SIGINT", () => {});

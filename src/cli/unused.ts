@@ -13,8 +13,13 @@ import type { Route } from "../table/route.js";
 
 /** Whether a route names a controller and an action to look for. */
 function checkable(route: Route): route is Route & { readonly controller: string; readonly action: string } {
-  return route.endpoint.kind === "dispatch" && typeof route.controller === "string" && typeof route.action === "string" &&
-    !route.controller.startsWith(":") && !route.action.startsWith(":");
+  return (
+    route.endpoint.kind === "dispatch" &&
+    typeof route.controller === "string" &&
+    typeof route.action === "string" &&
+    !route.controller.startsWith(":") &&
+    !route.action.startsWith(":")
+  );
 }
 
 /**

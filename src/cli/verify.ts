@@ -18,7 +18,10 @@ import { matchPath, pathShapes, type PathTemplate } from "../generate/verified-p
 import type { Route } from "../table/route.js";
 
 /** What `--verify` reads without a GLOB: the application's app/ and config/ source. */
-export const DEFAULT_VERIFY_GLOBS: readonly string[] = ["app/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}", "config/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"];
+export const DEFAULT_VERIFY_GLOBS: readonly string[] = [
+  "app/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+  "config/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+];
 
 /** One `p` call in the source. */
 export interface PathUse {
@@ -43,17 +46,28 @@ async function loadTypeScript(root: string): Promise<typeof TS> {
       // not installed there
     }
   }
-  throw new Error(`switchyard routes --verify reads the source with the TypeScript compiler, which is not installed: run \`npm install --save-dev typescript\` in ${root}`);
+  throw new Error(
+    `switchyard routes --verify reads the source with the TypeScript compiler, which is not installed: run \`npm install --save-dev typescript\` in ${root}`,
+  );
 }
 
 /** The `p` calls of one file's source. */
 export function findPathUses(ts: typeof TS, file: string, source: string): PathUse[] {
-  const kind = /\.[cm]?tsx$|\.jsx$/.test(file) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = /\.[cm]?tsx$|\.jsx$/.test(file)
+    ? ts.ScriptKind.TSX
+    : /\.[cm]?js$/.test(file)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const names = new Set<string>();
   const namespaces = new Set<string>();
   for (const st of sf.statements) {
-    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || st.moduleSpecifier.text !== "switchyard") continue;
+    if (
+      !ts.isImportDeclaration(st) ||
+      !ts.isStringLiteral(st.moduleSpecifier) ||
+      st.moduleSpecifier.text !== "switchyard"
+    )
+      continue;
     const bindings = st.importClause?.namedBindings;
     if (bindings === undefined) continue;
     if (ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
@@ -63,7 +77,10 @@ export function findPathUses(ts: typeof TS, file: string, source: string): PathU
 
   const isP = (callee: TS.Expression): boolean =>
     (ts.isIdentifier(callee) && names.has(callee.text)) ||
-    (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && namespaces.has(callee.expression.text) && callee.name.text === "p");
+    (ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      namespaces.has(callee.expression.text) &&
+      callee.name.text === "p");
   const piecesOf = (arg: TS.Node | undefined): PathTemplate | null => {
     if (arg === undefined) return null;
     if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return [arg.text];
@@ -87,12 +104,21 @@ export function findPathUses(ts: typeof TS, file: string, source: string): PathU
 
 /** The files the globs name under `cwd` (node_modules and dist left out), sorted. */
 export async function verifyFiles(cwd: string, globs: readonly string[]): Promise<string[]> {
-  const files = await glob([...globs], { cwd, ignore: ["**/node_modules/**", "**/dist/**", "**/*.d.ts"], onlyFiles: true });
+  const files = await glob([...globs], {
+    cwd,
+    ignore: ["**/node_modules/**", "**/dist/**", "**/*.d.ts"],
+    onlyFiles: true,
+  });
   return files.sort();
 }
 
 /** The `--verify` report of every `p` use in `files` (relative to `cwd`): its text, and how many match no route. */
-export async function verifyPaths(routes: readonly Route[], cwd: string, files: readonly string[], root: string): Promise<{ text: string; found: number }> {
+export async function verifyPaths(
+  routes: readonly Route[],
+  cwd: string,
+  files: readonly string[],
+  root: string,
+): Promise<{ text: string; found: number }> {
   const ts = await loadTypeScript(root);
   const shapes = pathShapes(routes);
   const lines: string[] = [];
@@ -100,12 +126,19 @@ export async function verifyPaths(routes: readonly Route[], cwd: string, files: 
   for (const file of files) {
     for (const use of findPathUses(ts, file, fs.readFileSync(path.resolve(cwd, file), "utf8"))) {
       count++;
-      const problem = use.pieces === null ? "not a literal path: give p a string or a template literal to verify it"
-        : matchPath(shapes, use.pieces) ? null : "no route matches";
+      const problem =
+        use.pieces === null
+          ? "not a literal path: give p a string or a template literal to verify it"
+          : matchPath(shapes, use.pieces)
+            ? null
+            : "no route matches";
       if (problem !== null) lines.push(`${use.file}:${use.line}:${use.column}  ${use.text}  ${problem}`);
     }
   }
   const checked = `${count} path${count === 1 ? "" : "s"} in ${files.length} file${files.length === 1 ? "" : "s"}`;
-  const summary = lines.length === 0 ? `Every path matches a route (${checked}).` : `${lines.length} of ${checked} failed verification.`;
+  const summary =
+    lines.length === 0
+      ? `Every path matches a route (${checked}).`
+      : `${lines.length} of ${checked} failed verification.`;
   return { text: [...lines, summary].join("\n"), found: lines.length };
 }

@@ -13,18 +13,26 @@ import { USER_FILE_EXTENSIONS } from "../support/user-files.js";
 import type { ServeIO } from "./serve.js";
 
 /** How often the files are checked: a stat per file, so a tenth of a millisecond for a few dozen files. */
-export const WATCH_INTERVAL_MS = 200;
+const WATCH_INTERVAL_MS = 200;
 
 /**
  * Watches the files `routes` was loaded from (`first`: null when the first load failed, then
  * `<root>/config` is watched until it loads), calling `write` after each change; resolves to 0 when stopped.
  */
-export function watchRoutes(first: RouteSet | null, root: string, write: () => Promise<RouteSet | null>, io: ServeIO): Promise<number> {
+export function watchRoutes(
+  first: RouteSet | null,
+  root: string,
+  write: () => Promise<RouteSet | null>,
+  io: ServeIO,
+): Promise<number> {
   const stampsOf = (routes: RouteSet | null): FileStamps =>
-    (routes === null ? undefined : loadedRoutes(routes)?.stamps) ?? new FileStamps(USER_FILE_EXTENSIONS.map((ext) => path.join(root, "config", `routes${ext}`)));
+    (routes === null ? undefined : loadedRoutes(routes)?.stamps) ??
+    new FileStamps(USER_FILE_EXTENSIONS.map((ext) => path.join(root, "config", `routes${ext}`)));
   let stamps = stampsOf(first);
   let last = first;
-  io.stderr.write(`switchyard types: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C to stop)\n`);
+  io.stderr.write(
+    `switchyard types: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C to stop)\n`,
+  );
   return new Promise<number>((resolve) => {
     let busy = false;
     const timer = setInterval(() => {

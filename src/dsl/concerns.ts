@@ -23,6 +23,8 @@ export function concerns(st: DrawState, args: readonly unknown[]): void {
     const concern = st.concerns.get(String(name));
     if (!concern) throw new ArgumentError(`No concern named ${String(name)} was found!`);
     const mapper = st.mapper;
-    st.builder.applyConcern(String(name), () => (typeof concern === "function" ? concern(options, mapper) : concern.call(mapper, options)));
+    st.builder.applyConcern(String(name), () =>
+      typeof concern === "function" ? concern(options, mapper) : concern.call(mapper, options),
+    );
   }
 }

@@ -34,7 +34,13 @@ export class DrawState {
    * made the DSL part of drawing synth-10000 run ~37% more instructions.
    */
   readonly nameInput: Writable<RouteNameInput>;
-  readonly pathInput: Writable<ActionPathInput> = { scopePath: undefined, action: "", path: undefined, canonical: false, pathNames: undefined };
+  readonly pathInput: Writable<ActionPathInput> = {
+    scopePath: undefined,
+    action: "",
+    path: undefined,
+    canonical: false,
+    pathNames: undefined,
+  };
 
   constructor(mapper: Mapper, ctx: MapperContext, pathNames: PathNames) {
     this.mapper = mapper;
@@ -45,7 +51,15 @@ export class DrawState {
     const builder = ctx.builder;
     // Whether a route name is taken: `routeName` asks it of every name it generates.
     const isTaken = (name: string) => builder.hasNamedRoute(name);
-    this.nameInput = { as: undefined, action: null, canonical: false, namePrefix: undefined, level: null, resource: undefined, isTaken };
+    this.nameInput = {
+      as: undefined,
+      action: null,
+      canonical: false,
+      namePrefix: undefined,
+      level: null,
+      resource: undefined,
+      isTaken,
+    };
   }
 
   /** Runs `fn` in `scope`, then restores the scope it was called in. */

@@ -4,7 +4,18 @@ import { DrawState } from "./draw-state.js";
 import { match, root, verb } from "./match.js";
 import { mount } from "./mount.js";
 import { collection, member, nested, newMember, shallow } from "./nesting.js";
-import type { Block, Handler, MatchOptions, MountMapping, MountOptions, NamespaceOptions, PathNames, RedirectOptions, ResourceOptions, ScopeOptions } from "./options.js";
+import type {
+  Block,
+  Handler,
+  MatchOptions,
+  MountMapping,
+  MountOptions,
+  NamespaceOptions,
+  PathNames,
+  RedirectOptions,
+  ResourceOptions,
+  ScopeOptions,
+} from "./options.js";
 import { redirect } from "./redirect-declaration.js";
 import { resources, resourcesPathNames } from "./resource-routes.js";
 import type { Hash } from "./scope.js";
@@ -19,10 +30,17 @@ export interface MapperContext {
   readonly drawFile: (name: string, mapper: Mapper) => void;
 }
 
-type ResourceArgs = [...names: string[]] | [...names: string[], block: Block] | [...names: string[], options: ResourceOptions] | [...names: string[], options: ResourceOptions, block: Block];
+type ResourceArgs =
+  | [...names: string[]]
+  | [...names: string[], block: Block]
+  | [...names: string[], options: ResourceOptions]
+  | [...names: string[], options: ResourceOptions, block: Block];
 /** Form 2 of `match` (`r.get({ "photos/:id": "photos#show", as: "photo" })`): the path is a key, so any key is allowed. */
 type MatchMap = MatchOptions & { readonly [path: string]: unknown };
-type MatchArgs = [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions] | [map: MatchMap] | [path: string | symbol, ...more: (string | symbol)[]];
+type MatchArgs =
+  | [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions]
+  | [map: MatchMap]
+  | [path: string | symbol, ...more: (string | symbol)[]];
 
 /**
  * The routing DSL (`r` in `draw((r) => { ... })`): Rails' `ActionDispatch::Routing::Mapper`.
@@ -133,7 +151,9 @@ export class Mapper {
   }
 
   /** `concerns :commentable, :taggable` — replays the named concerns here. */
-  concerns(...args: [...names: (string | readonly string[])[]] | [...names: (string | readonly string[])[], options: Hash]): this {
+  concerns(
+    ...args: [...names: (string | readonly string[])[]] | [...names: (string | readonly string[])[], options: Hash]
+  ): this {
     concerns(this.#st, args);
     return this;
   }
@@ -184,7 +204,10 @@ export class Mapper {
    * Ruby's `redirect(status: 302) { |params, req| ... }` passes the block after the options, so
    * `r.redirect({ status: 302 }, (params, req) => url)` works as well as `r.redirect(fn, { status: 302 })`.
    */
-  redirect(target: string | RedirectOptions | ((...args: any[]) => string), options?: RedirectOptions | ((...args: any[]) => string)): Redirect {
+  redirect(
+    target: string | RedirectOptions | ((...args: any[]) => string),
+    options?: RedirectOptions | ((...args: any[]) => string),
+  ): Redirect {
     return redirect(target, options);
   }
 
@@ -210,13 +233,20 @@ export class Mapper {
   }
 
   /** `direct(:homepage) { "https://rubyonrails.org" }` — a custom `homepage_path`/`homepage_url`. */
-  direct(name: string, ...rest: [callback: (...args: any[]) => unknown] | [options: Hash, callback: (...args: any[]) => unknown]): this {
+  direct(
+    name: string,
+    ...rest: [callback: (...args: any[]) => unknown] | [options: Hash, callback: (...args: any[]) => unknown]
+  ): this {
     direct(this.#st, name, rest);
     return this;
   }
 
   /** `resolve("Basket") { [:basket] }` — how polymorphic helpers route a model. */
-  resolve(...args: [...models: (string | readonly string[])[], callback: (...args: any[]) => unknown] | [...models: (string | readonly string[])[], options: Hash, callback: (...args: any[]) => unknown]): this {
+  resolve(
+    ...args:
+      | [...models: (string | readonly string[])[], callback: (...args: any[]) => unknown]
+      | [...models: (string | readonly string[])[], options: Hash, callback: (...args: any[]) => unknown]
+  ): this {
     resolve(this.#st, args);
     return this;
   }

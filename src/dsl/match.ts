@@ -20,13 +20,24 @@ const VALID_ON = ["new", "collection", "member"];
 const MATCH_OPTION_KEYS: ReadonlySet<string> = new Set([...optionKeys(MATCH_OPTIONS), ...optionKeys(RESOURCE_OPTIONS)]);
 /** Options `match` itself consumes (`on` and `defaults` are read apart); every other key becomes a default or a segment constraint. */
 const MAPPER_KEYS: ReadonlySet<string> = new Set([
-  "controller", "path", "to", "via", "format", "anchor", "constraints", "action", "as",
+  "controller",
+  "path",
+  "to",
+  "via",
+  "format",
+  "anchor",
+  "constraints",
+  "action",
+  "as",
 ] satisfies Exclude<keyof MatchOptions, "on" | "defaults">[]);
 const NO_OPTIONS: Hash = Object.freeze({});
 
 /** A resource's own routes are declared as action names (`get :show`); one frozen argument per action. */
 const RESOURCE_ACTION_ARGS = Object.fromEntries(
-  (["index", "create", "new", "show", "update", "destroy", "edit"] as const).map((a) => [a, Object.freeze(pathArg(Symbol.for(a)))]),
+  (["index", "create", "new", "show", "update", "destroy", "edit"] as const).map((a) => [
+    a,
+    Object.freeze(pathArg(Symbol.for(a))),
+  ]),
 ) as Record<ResourceAction, PathArg>;
 
 type ResourceVerb = "get" | "post" | "patch" | "put" | "delete";
@@ -169,14 +180,22 @@ function mapMatch(st: DrawState, paths: PathArg[], options: Hash): void {
   // Rails groups paths by class: every string path first, then every action name.
   for (const path of paths) {
     if (path.symbol) continue;
-    if (optionPath) throw new ArgumentError("Ambiguous route definition. Both :path and the route path were specified as strings.");
+    if (optionPath)
+      throw new ArgumentError("Ambiguous route definition. Both :path and the route path were specified as strings.");
     to = shorthandTo(path.value, to, args.action);
     decomposedMatch(st, path, path.value, onScope, to, args);
   }
   for (const action of paths) if (action.symbol) decomposedMatch(st, action, optionPath, onScope, to, args);
 }
 
-function decomposedMatch(st: DrawState, action: PathArg, path: string | undefined, on: string | undefined, to: unknown, args: MatchArgs): void {
+function decomposedMatch(
+  st: DrawState,
+  action: PathArg,
+  path: string | undefined,
+  on: string | undefined,
+  to: unknown,
+  args: MatchArgs,
+): void {
   const level = st.scope.level;
   if (on || level === "resources" || level === "resource") rescopedMatch(st, action, path, on, to, args);
   else addRoute(st, action, path, to, args);
@@ -187,7 +206,14 @@ function decomposedMatch(st: DrawState, action: PathArg, path: string | undefine
  * resource being declared. Apart, so that the common call makes no context for these closures
  * (a function whose closures capture its arguments allocates one on every call, closures made or not).
  */
-function rescopedMatch(st: DrawState, action: PathArg, path: string | undefined, on: string | undefined, to: unknown, args: MatchArgs): void {
+function rescopedMatch(
+  st: DrawState,
+  action: PathArg,
+  path: string | undefined,
+  on: string | undefined,
+  to: unknown,
+  args: MatchArgs,
+): void {
   if (on) {
     const again = () => decomposedMatch(st, action, path, undefined, to, args);
     if (on === "member") member(st, again);
@@ -197,7 +223,13 @@ function rescopedMatch(st: DrawState, action: PathArg, path: string | undefined,
   else member(st, () => decomposedMatch(st, action, path, on, to, args));
 }
 
-function addRoute(st: DrawState, actionArg: PathArg, explicitPath: string | undefined, to: unknown, args: MatchArgs): void {
+function addRoute(
+  st: DrawState,
+  actionArg: PathArg,
+  explicitPath: string | undefined,
+  to: unknown,
+  args: MatchArgs,
+): void {
   const scope = st.scope;
   // One of the six in a member, collection or new scope: it adds nothing to the path or the name.
   const canonical = scope.isResourceMethodScope() && CANONICAL_ACTIONS.includes(actionArg.value);

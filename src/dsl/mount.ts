@@ -43,10 +43,14 @@ export function mount(st: DrawState, app: Handler | MountMapping, options?: Moun
     }
     if (apps.length > 1) {
       const shown = apps.map((k) => JSON.stringify(k)).join(", ");
-      throw new ArgumentError(`mount got ${apps.length} applications (${shown}) in one hash: mount each with its own call, r.mount({ ${JSON.stringify(apps[0])}: app, ... })`);
+      throw new ArgumentError(
+        `mount got ${apps.length} applications (${shown}) in one hash: mount each with its own call, r.mount({ ${JSON.stringify(apps[0])}: app, ... })`,
+      );
     }
     if (apps.length === 1 && "at" in opts) {
-      throw new ArgumentError(`mount got both a path (${inspectValue(path)}) and at: ${inspectValue(opts.at)}: give the path once, r.mount({ "/path": app }) or r.mount(app, { at: "/path" })`);
+      throw new ArgumentError(
+        `mount got both a path (${inspectValue(path)}) and at: ${inspectValue(opts.at)}: give the path once, r.mount({ "/path": app }) or r.mount(app, { at: "/path" })`,
+      );
     }
   }
   if (!isCallable(handler)) throw new ArgumentError("A rack application must be specified");

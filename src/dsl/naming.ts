@@ -65,12 +65,18 @@ export function nameParts(
   memberName: string | undefined,
 ): readonly unknown[] {
   switch (level) {
-    case "nested": return [namePrefix, prefix];
-    case "collection": return [prefix, namePrefix, collectionName];
-    case "new": return [prefix, "new", namePrefix, memberName];
-    case "member": return [prefix, namePrefix, memberName];
-    case "root": return [namePrefix, collectionName, prefix];
-    default: return [namePrefix, memberName, prefix];
+    case "nested":
+      return [namePrefix, prefix];
+    case "collection":
+      return [prefix, namePrefix, collectionName];
+    case "new":
+      return [prefix, "new", namePrefix, memberName];
+    case "member":
+      return [prefix, namePrefix, memberName];
+    case "root":
+      return [namePrefix, collectionName, prefix];
+    default:
+      return [namePrefix, memberName, prefix];
   }
 }
 
@@ -99,8 +105,11 @@ export function lastNameJoiner(): NameJoiner {
   let last = "";
   return (level, namePrefix, prefix, collectionName, memberName) => {
     if (
-      level === lastLevel && namePrefix === lastNamePrefix && prefix === lastPrefix &&
-      collectionName === lastCollectionName && memberName === lastMemberName
+      level === lastLevel &&
+      namePrefix === lastNamePrefix &&
+      prefix === lastPrefix &&
+      collectionName === lastCollectionName &&
+      memberName === lastMemberName
     ) {
       return last;
     }

@@ -26,14 +26,17 @@ export function member(st: DrawState, block: Block): void {
 /** Routes on the new-member form (`/photos/new/preview`). */
 export function newMember(st: DrawState, block: Block): void {
   const resource = st.requireResourceScope("new");
-  st.withLevel("new", () => st.pathScope(resource.newScope(actionPath(st.scope.values.pathNames, "new")), () => st.run(block)));
+  st.withLevel("new", () =>
+    st.pathScope(resource.newScope(actionPath(st.scope.values.pathNames, "new")), () => st.run(block)),
+  );
 }
 
 /** Routes nested under one member (`/photos/:photo_id/...`). */
 export function nested(st: DrawState, block: Block): void {
   const resource = st.requireResourceScope("nested");
   st.withLevel("nested", () => {
-    const inner = () => st.pathScope(resource.nestedScope, () => scope(st, [nestedOptions(st, resource), () => st.run(block)]));
+    const inner = () =>
+      st.pathScope(resource.nestedScope, () => scope(st, [nestedOptions(st, resource), () => st.run(block)]));
     if (isShallow(st) && shallowNestingDepth(st) >= 1) shallowScope(st, inner);
     else inner();
   });
@@ -56,7 +59,10 @@ function shallowNestingDepth(st: DrawState): number {
 }
 
 function shallowScope(st: DrawState, fn: () => void): void {
-  st.within(st.scope.extend({ as: st.scope.values.shallowPrefix ?? null, path: st.scope.values.shallowPath ?? null }), fn);
+  st.within(
+    st.scope.extend({ as: st.scope.values.shallowPrefix ?? null, path: st.scope.values.shallowPath ?? null }),
+    fn,
+  );
 }
 
 function nestedOptions(st: DrawState, resource: Resource): ScopeOptions {

@@ -7,7 +7,10 @@ import type { Mapper } from "./mapper.js";
 export type Block = (r: Mapper) => void;
 
 /** A request handler a route can dispatch to instead of a controller (a function or fetch/call-style object). */
-export type Handler = ((...args: any[]) => unknown) | { fetch(...args: any[]): unknown } | { call(...args: any[]): unknown };
+export type Handler =
+  | ((...args: any[]) => unknown)
+  | { fetch(...args: any[]): unknown }
+  | { call(...args: any[]): unknown };
 
 export type Via = "get" | "post" | "patch" | "put" | "delete" | "options" | "head" | "all" | (string & {});
 

@@ -78,5 +78,8 @@ export function shorthandTo(path: string, to: unknown, action: unknown): unknown
   if (to || action) return to;
   const withoutFormat = path.replace(/\(\.:format\)$/, "");
   if (!MATCH_SHORTHAND.test(withoutFormat)) return null;
-  return withoutFormat.replace(/^\//, "").replace(/\/([^/]*)$/, "#$1").replace(/-/g, "_");
+  return withoutFormat
+    .replace(/^\//, "")
+    .replace(/\/([^/]*)$/, "#$1")
+    .replace(/-/g, "_");
 }

@@ -10,7 +10,10 @@ import type { Hash } from "./scope.js";
  * Ruby's `redirect(status: 302) { |params, req| ... }` passes the block after the options, so
  * `r.redirect({ status: 302 }, (params, req) => url)` works as well as `r.redirect(fn, { status: 302 })`.
  */
-export function redirect(target: string | RedirectOptions | ((...args: any[]) => string), options?: RedirectOptions | ((...args: any[]) => string)): Redirect {
+export function redirect(
+  target: string | RedirectOptions | ((...args: any[]) => string),
+  options?: RedirectOptions | ((...args: any[]) => string),
+): Redirect {
   // A trailing function is Ruby's `&block`; the rest are Rails' `*args` (options last).
   let block: unknown;
   const args: unknown[] = options === undefined ? [target] : [target, options];
@@ -22,6 +25,9 @@ export function redirect(target: string | RedirectOptions | ((...args: any[]) =>
   if (Object.keys(opts).length > 0) return new Redirect(status, { kind: "options", options: opts });
   if (typeof path === "string") return new Redirect(status, { kind: "path", path });
   if (typeof path === "function") block = path;
-  if (typeof block === "function") return new Redirect(status, { kind: "callback", callback: block as (...a: any[]) => string });
-  throw new ArgumentError(`redirection argument not supported: ${inspectValue(path)}; give a path, an options object or a function`);
+  if (typeof block === "function")
+    return new Redirect(status, { kind: "callback", callback: block as (...a: any[]) => string });
+  throw new ArgumentError(
+    `redirection argument not supported: ${inspectValue(path)}; give a path, an options object or a function`,
+  );
 }

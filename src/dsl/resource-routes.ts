@@ -9,7 +9,14 @@ import { concerns } from "./concerns.js";
 import type { DrawState } from "./draw-state.js";
 import { mapVerb } from "./match.js";
 import { collection, member, nested, newMember, shallow } from "./nesting.js";
-import { type Block, optionKeys, type PathNames, RESOURCE_OPTIONS, RESOURCE_OWN_OPTIONS, type ScopeOptions } from "./options.js";
+import {
+  type Block,
+  optionKeys,
+  type PathNames,
+  RESOURCE_OPTIONS,
+  RESOURCE_OWN_OPTIONS,
+  type ScopeOptions,
+} from "./options.js";
 import { Resource, type ResourceAction, SingletonResource } from "./resource.js";
 import type { Hash } from "./scope.js";
 import { scope } from "./scoping.js";
@@ -30,7 +37,13 @@ export function resources(st: DrawState, kind: ResourceKind, args: readonly unkn
   declareResource(st, kind, names.map(String), options, block);
 }
 
-function declareResource(st: DrawState, kind: ResourceKind, names: string[], options: Hash, block: Block | undefined): void {
+function declareResource(
+  st: DrawState,
+  kind: ResourceKind,
+  names: string[],
+  options: Hash,
+  block: Block | undefined,
+): void {
   if (applyCommonBehavior(st, kind, names, options, block)) return;
   const drawnBefore = st.builder.routes.length;
   let opts: Hash = options;
@@ -86,7 +99,13 @@ function memberMappings(st: DrawState, resource: Resource): void {
 }
 
 /** Several names, no name, `shallow`, nesting and scope options: the declaration again, in the scope they make (Rails' `apply_common_behavior_for`). */
-function applyCommonBehavior(st: DrawState, kind: ResourceKind, names: string[], options: Hash, block: Block | undefined): boolean {
+function applyCommonBehavior(
+  st: DrawState,
+  kind: ResourceKind,
+  names: string[],
+  options: Hash,
+  block: Block | undefined,
+): boolean {
   checkResourceOptions(kind, names, options);
   if (names.length > 1) {
     for (const name of names) declareResource(st, kind, [name], { ...options }, block);
@@ -160,7 +179,12 @@ function applyActionOptions(st: DrawState, kind: ResourceKind, options: Hash): H
   const inherited = st.scope.values.actionOptions;
   if (!inherited) return options;
   const valid = (kind === "resources" ? Resource : SingletonResource).validActions as readonly string[];
-  const keep = (v: unknown) => (v == null ? v : arrayOf(v).map(String).filter((a) => valid.includes(a)));
+  const keep = (v: unknown) =>
+    v == null
+      ? v
+      : arrayOf(v)
+          .map(String)
+          .filter((a) => valid.includes(a));
   return { ...options, only: keep(inherited.only), except: keep(inherited.except) };
 }
 
@@ -179,7 +203,9 @@ function resourceScope(st: DrawState, resource: Resource, fn: () => void): void 
  */
 export function resourcesPathNames(st: DrawState, pathNames: PathNames): void {
   if (!isHash(pathNames)) {
-    throw new ArgumentError(`resourcesPathNames takes an object of action names and path segments ({ new: "neu" }), not ${inspectValue(pathNames)}`);
+    throw new ArgumentError(
+      `resourcesPathNames takes an object of action names and path segments ({ new: "neu" }), not ${inspectValue(pathNames)}`,
+    );
   }
   const target = st.scope.ownPathNames();
   // Defined, not assigned: a "__proto__" key (from JSON) stays a key instead of replacing the prototype.

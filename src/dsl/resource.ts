@@ -88,7 +88,10 @@ export class Resource {
   private checkActionNames(): void {
     if (this.only === null && this.except === null) return;
     const valid = (this.constructor as typeof Resource).validActions;
-    for (const [key, list] of [["only", this.only], ["except", this.except]] as const) {
+    for (const [key, list] of [
+      ["only", this.only],
+      ["except", this.except],
+    ] as const) {
       const bad = (list ?? []).filter((a) => !(valid as readonly string[]).includes(a));
       if (bad.length > 0) {
         const kind = this.isSingleton() ? "resource" : "resources";

@@ -15,10 +15,37 @@ import { type Hash, hasKeys, type Scope } from "./scope.js";
 
 /** Request attributes a hash constraint may test (Rails keeps only keys `ActionDispatch::Request` answers). */
 const REQUEST_ATTRIBUTES = new Set([
-  "subdomain", "subdomains", "host", "domain", "ip", "remote_ip", "protocol", "scheme", "port", "method",
-  "request_method", "path", "fullpath", "original_fullpath", "url", "original_url", "query_string",
-  "media_type", "content_type", "user_agent", "referer", "referrer", "authorization", "host_with_port",
-  "port_string", "server_name", "headers", "xhr", "ssl", "format", "local",
+  "subdomain",
+  "subdomains",
+  "host",
+  "domain",
+  "ip",
+  "remote_ip",
+  "protocol",
+  "scheme",
+  "port",
+  "method",
+  "request_method",
+  "path",
+  "fullpath",
+  "original_fullpath",
+  "url",
+  "original_url",
+  "query_string",
+  "media_type",
+  "content_type",
+  "user_agent",
+  "referer",
+  "referrer",
+  "authorization",
+  "host_with_port",
+  "port_string",
+  "server_name",
+  "headers",
+  "xhr",
+  "ssl",
+  "format",
+  "local",
 ]);
 
 /** URL options that a request constraint also turns into a default (Rails' `URL_OPTIONS`). */
@@ -75,10 +102,12 @@ function isConstraintObject(v: unknown): boolean {
  * any other function or object its own name, or its class's.
  */
 function appLabel(app: unknown): string {
-  if ((app as { [k: symbol]: unknown } | null)?.[Symbol.for("switchyard.dispatcher")] !== undefined) return "switchyard handler";
+  if ((app as { [k: symbol]: unknown } | null)?.[Symbol.for("switchyard.dispatcher")] !== undefined)
+    return "switchyard handler";
   if (typeof app === "function") {
     const f = app as { handle?: unknown; use?: unknown; set?: unknown };
-    if (typeof f.handle === "function" && typeof f.use === "function" && typeof f.set === "function") return "Express app";
+    if (typeof f.handle === "function" && typeof f.use === "function" && typeof f.set === "function")
+      return "Express app";
     return app.name || "(anonymous handler)";
   }
   const ctor = (app as { constructor?: { name?: string } }).constructor;
@@ -129,7 +158,9 @@ const ANCHOR_CHARACTERS = /^(\\A|\^)|(\\Z|\\z|\$)\n?$/;
 function verifyRequirement(re: RegExp): void {
   const ruby = rubyFormOf(re);
   if (ANCHOR_CHARACTERS.test(ruby ? ruby.source : re.source)) {
-    throw new ArgumentError(`Regexp anchor characters are not allowed in routing requirements: ${rubyRegexpInspect(re)}`);
+    throw new ArgumentError(
+      `Regexp anchor characters are not allowed in routing requirements: ${rubyRegexpInspect(re)}`,
+    );
   }
   if (ruby ? ruby.flags.includes("m") : re.flags.includes("s")) {
     throw new ArgumentError(`Regexp multiline option is not allowed in routing requirements: ${rubyRegexpInspect(re)}`);
@@ -147,7 +178,9 @@ function rubyConstraint(re: RegExp, key: string, input: RouteInput, pattern: Pat
     return asRubyRegExp(re);
   } catch (error) {
     if (!(error instanceof RubyRegExpError)) throw error;
-    throw new ArgumentError(`The constraint ${key}: ${rubyRegexpInspect(re)} of ${routeLabel(input, pattern)} cannot be matched in JavaScript: ${error.message}.`);
+    throw new ArgumentError(
+      `The constraint ${key}: ${rubyRegexpInspect(re)} of ${routeLabel(input, pattern)} cannot be matched in JavaScript: ${error.message}.`,
+    );
   }
 }
 
@@ -217,7 +250,12 @@ function verbsOf(via: readonly unknown[]): { verbs: readonly string[]; verb: str
  * Runs once per route, so it builds each object at most once and shares empty ones: the version
  * made of object spreads and `delete`s cost ~7 µs per route plus its garbage.
  */
-export function buildRoute(input: RouteInput, index: number, patterns: PatternCache, source: RouteSource | null = null): Route {
+export function buildRoute(
+  input: RouteInput,
+  index: number,
+  patterns: PatternCache,
+  source: RouteSource | null = null,
+): Route {
   const pattern = patterns.of(input.path);
   return plainRoute(input, pattern, index, source) ?? fullRoute(input, pattern, index, source);
 }
@@ -229,10 +267,21 @@ export function buildRoute(input: RouteInput, index: number, patterns: PatternCa
  * the general path (measured warm; a second draw runs much of this code before it is optimized,
  * where fewer steps count even more).
  */
-function plainRoute(input: RouteInput, pattern: PathPattern, index: number, source: RouteSource | null): Route | undefined {
+function plainRoute(
+  input: RouteInput,
+  pattern: PathPattern,
+  index: number,
+  source: RouteSource | null,
+): Route | undefined {
   const { scope, to, formatted } = input;
   if (!scope.isPlain() || input.optionsConstraints !== NO_CONSTRAINTS || hasKeys(input.options)) return undefined;
-  if (formatted === true || typeof formatted === "string" || formatted instanceof RegExp || pattern.globNames.length > 0) return undefined;
+  if (
+    formatted === true ||
+    typeof formatted === "string" ||
+    formatted instanceof RegExp ||
+    pattern.globNames.length > 0
+  )
+    return undefined;
   if (to != null && typeof to !== "string") return undefined;
   for (const name of pattern.names) if (name === "controller" || name === "action") return undefined;
   const parts = toParts(input);
@@ -283,7 +332,8 @@ function fullRoute(input: RouteInput, pattern: PathPattern, index: number, sourc
   if (isConstraintMap(oc)) {
     for (const k in oc) {
       const v = oc[k];
-      if (URL_OPTIONS.includes(k) && (typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) (urlDefaults ??= {})[k] = v;
+      if (URL_OPTIONS.includes(k) && (typeof v === "string" || (typeof v === "number" && Number.isInteger(v))))
+        (urlDefaults ??= {})[k] = v;
     }
     const scopeBlocks = scope.values.blocks;
     // The scope's list is never changed once made, so its routes share it (frozen).
@@ -300,20 +350,25 @@ function fullRoute(input: RouteInput, pattern: PathPattern, index: number, sourc
   let conditions: Hash | undefined;
   for (const key in constraints) {
     const value = constraints[key];
-    if (pathParams.includes(key) || key === "controller") (segmentRequirements ??= {})[key] = segmentRequirement(value, key, input, pattern);
-    else if (REQUEST_ATTRIBUTES.has(key)) (conditions ??= {})[key] = value instanceof RegExp ? rubyConstraint(value, key, input, pattern) : value;
+    if (pathParams.includes(key) || key === "controller")
+      (segmentRequirements ??= {})[key] = segmentRequirement(value, key, input, pattern);
+    else if (REQUEST_ATTRIBUTES.has(key))
+      (conditions ??= {})[key] = value instanceof RegExp ? rubyConstraint(value, key, input, pattern) : value;
   }
 
   const formats = normalizeFormat(input.formatted, input, pattern);
   const requirements: Readonly<Record<string, Requirement>> = formats
     ? Object.freeze({ ...formats.requirements, ...segmentRequirements })
-    : segmentRequirements ? Object.freeze(segmentRequirements) : NO_KEYS as Record<string, never>;
+    : segmentRequirements
+      ? Object.freeze(segmentRequirements)
+      : (NO_KEYS as Record<string, never>);
   const defaults: Hash = { ...formats?.defaults, ...urlDefaults, ...scope.values.defaults };
   for (const key in options) {
     const value = options[key];
     if (!(value instanceof RegExp)) defaults[key] = value;
   }
-  if (pathParams.includes("action") && !Object.hasOwn(requirements, "action") && !defaults.action) defaults.action = "index";
+  if (pathParams.includes("action") && !Object.hasOwn(requirements, "action") && !defaults.action)
+    defaults.action = "index";
 
   const endpoint = endpointOf(to);
   // What `rails routes` shows: defaults, then segment requirements (Journey's Route#requirements, less globs' /.+?/).
@@ -331,9 +386,11 @@ function fullRoute(input: RouteInput, pattern: PathPattern, index: number, sourc
   const controller = shownName("controller", pathParams, requirements, defaults);
   const action = shownName("action", pathParams, requirements, defaults);
   const head =
-    endpoint.kind === "dispatch" ? `${controller ?? ""}#${action ?? ""}`
-    : endpoint.kind === "redirect" ? endpoint.redirect.inspect()
-    : endpoint.label;
+    endpoint.kind === "dispatch"
+      ? `${controller ?? ""}#${action ?? ""}`
+      : endpoint.kind === "redirect"
+        ? endpoint.redirect.inspect()
+        : endpoint.label;
 
   return freezeRoute(input, index, source, pattern, {
     endpoint,
@@ -353,10 +410,28 @@ function fullRoute(input: RouteInput, pattern: PathPattern, index: number, sourc
 }
 
 /** What a route holds besides its declaration's name, verbs, path and anchor. */
-type RouteParts = Pick<Route, "endpoint" | "controller" | "action" | "requirements" | "defaults" | "requiredDefaults" | "conditions" | "blocks" | "constraints" | "reqs">;
+type RouteParts = Pick<
+  Route,
+  | "endpoint"
+  | "controller"
+  | "action"
+  | "requirements"
+  | "defaults"
+  | "requiredDefaults"
+  | "conditions"
+  | "blocks"
+  | "constraints"
+  | "reqs"
+>;
 
 /** The frozen route, its fields in one order (one object shape for every route). */
-function freezeRoute(input: RouteInput, index: number, source: RouteSource | null, pattern: PathPattern, parts: RouteParts): Route {
+function freezeRoute(
+  input: RouteInput,
+  index: number,
+  source: RouteSource | null,
+  pattern: PathPattern,
+  parts: RouteParts,
+): Route {
   const { verbs, verb } = verbsOf(input.via);
   return Object.freeze({
     index,
@@ -386,7 +461,12 @@ function shownValue(key: string, requirements: Readonly<Hash>, defaults: Hash): 
 }
 
 /** The controller or action the sheet names: `:controller` for a path segment, none for a glob-like `/.+?/`. */
-function shownName(key: string, pathParams: readonly string[], requirements: Readonly<Hash>, defaults: Hash): string | null {
+function shownName(
+  key: string,
+  pathParams: readonly string[],
+  requirements: Readonly<Hash>,
+  defaults: Hash,
+): string | null {
   if (pathParams.includes(key)) return `:${key}`;
   const value = shownValue(key, requirements, defaults);
   return isLazyAny(value) ? null : ((value as string | undefined) ?? null);
@@ -435,9 +515,14 @@ function checkControllerAction(options: Hash, pathParams: readonly string[], mod
   const action = targetAction(input, parts);
   const checkedController = controller != null ? translateController(controller) : undefined;
   if (controller == null && !pathParams.includes("controller")) {
-    throw new ArgumentError(`Missing :controller key on routes definition, please check your routes.${misspelledTarget(input, "controller")}`);
+    throw new ArgumentError(
+      `Missing :controller key on routes definition, please check your routes.${misspelledTarget(input, "controller")}`,
+    );
   }
-  if (action == null && !pathParams.includes("action")) throw new ArgumentError(`Missing :action key on routes definition, please check your routes.${misspelledTarget(input, "action")}`);
+  if (action == null && !pathParams.includes("action"))
+    throw new ArgumentError(
+      `Missing :action key on routes definition, please check your routes.${misspelledTarget(input, "action")}`,
+    );
   if (controller != null) options.controller = checkedController;
   if (action != null) options.action = action instanceof RegExp ? action : String(action);
 }
@@ -457,9 +542,18 @@ function misspelledTarget(input: RouteInput, missing: "controller" | "action"): 
   return "";
 }
 
-function normalizeFormat(formatted: unknown, input: RouteInput, pattern: PathPattern): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {
+function normalizeFormat(
+  formatted: unknown,
+  input: RouteInput,
+  pattern: PathPattern,
+): { requirements: Record<string, RegExp>; defaults: Hash } | undefined {
   if (formatted === true) return { requirements: { format: /.+/ }, defaults: {} };
-  if (formatted instanceof RegExp) return { requirements: { format: rubyConstraint(formatted, "format", input, pattern) }, defaults: { format: null } };
-  if (typeof formatted === "string") return { requirements: { format: new RegExp(formatted) }, defaults: { format: formatted } };
+  if (formatted instanceof RegExp)
+    return {
+      requirements: { format: rubyConstraint(formatted, "format", input, pattern) },
+      defaults: { format: null },
+    };
+  if (typeof formatted === "string")
+    return { requirements: { format: new RegExp(formatted) }, defaults: { format: formatted } };
   return undefined;
 }

@@ -16,7 +16,6 @@ import type { Block } from "./options.js";
 /** A declaration function, as a route file default-exports it. */
 export type RoutesDeclaration = Block;
 
-
 function escaping(name: string): ArgumentError {
   return new ArgumentError(
     `Your router tried to #draw ${JSON.stringify(name)}: route file names are relative to the routes directory and may not contain "." or ".." parts or start with "/" (nor lead out of it through a symbolic link). Use a name like "api" or "admin/reports".`,
@@ -51,11 +50,13 @@ const SOURCE = "source";
 /** The location an error from a route file already carries, if any. */
 export function routeErrorSource(error: unknown): RouteErrorSource | undefined {
   const source = error instanceof Error ? (error as { source?: unknown }).source : undefined;
-  return typeof source === "object" && source !== null && typeof (source as RouteErrorSource).file === "string" ? (source as RouteErrorSource) : undefined;
+  return typeof source === "object" && source !== null && typeof (source as RouteErrorSource).file === "string"
+    ? (source as RouteErrorSource)
+    : undefined;
 }
 
 /** `file:line` (or the file alone), as messages and the CLI print a location. */
-export function formatErrorSource(source: RouteErrorSource): string {
+function formatErrorSource(source: RouteErrorSource): string {
   return source.line === null ? source.file : `${source.file}:${source.line}`;
 }
 
@@ -115,11 +116,14 @@ export class RouteFileLoader {
 
   /** `r.draw(name)`: runs `<drawPath>/<name>` with the mapper, from the first directory that has it. */
   draw(name: string, mapper: Mapper): void {
-    if (name === "" || path.isAbsolute(name) || name.split(/[\\/]/).some((part) => part === ".." || part === ".")) throw escaping(name);
+    if (name === "" || path.isAbsolute(name) || name.split(/[\\/]/).some((part) => part === ".." || part === "."))
+      throw escaping(name);
     const cycle = this.#drawing.indexOf(name);
     if (cycle >= 0) {
       const chain = [...this.#drawing.slice(cycle), name].join(" -> ");
-      throw new ArgumentError(`Your router tried to #draw ${JSON.stringify(name)} while drawing it: ${chain}. Route files may not draw each other in a cycle; remove one of these r.draw calls.`);
+      throw new ArgumentError(
+        `Your router tried to #draw ${JSON.stringify(name)} while drawing it: ${chain}. Route files may not draw each other in a cycle; remove one of these r.draw calls.`,
+      );
     }
     for (const dir of this.drawPaths) {
       const file = findUserFile(path.join(dir, name));
@@ -152,17 +156,21 @@ export class RouteFileLoader {
     } catch (thrown) {
       if (routeErrorSource(thrown) !== undefined) throw thrown;
       const at = { file: this.#locator.relative(file), line: null };
-      if (thrown instanceof Error) throw withSource(thrown, this.#locator.locateError(thrown, file) ?? at, this.mention);
+      if (thrown instanceof Error)
+        throw withSource(thrown, this.#locator.locateError(thrown, file) ?? at, this.mention);
       throw new ThrownValue(thrown, (rerun && this.#locator.locateThrow(rerun)) ?? at);
     }
   }
 }
 
 /** A route file threw something that is not an `Error` (`throw "x"`): this says what, and where. */
-export class ThrownValue extends Error {
+class ThrownValue extends Error {
   declare readonly source: RouteErrorSource;
   constructor(value: unknown, source: RouteErrorSource) {
-    super(`${source.file} threw ${describeThrown(value)}, which is not an Error: throw an Error (throw new Error("...")) so the failure carries its message and stack`, { cause: value });
+    super(
+      `${source.file} threw ${describeThrown(value)}, which is not an Error: throw an Error (throw new Error("...")) so the failure carries its message and stack`,
+      { cause: value },
+    );
     withSource(this, source, true);
   }
 }
@@ -178,7 +186,12 @@ function withSource(error: Error, source: RouteErrorSource, mention: boolean): E
     const head = `${error.name}: ${error.message}`;
     Object.defineProperty(error, "message", { value: message, enumerable: false, configurable: true, writable: true });
     if (typeof stack === "string" && stack.startsWith(head)) {
-      Object.defineProperty(error, "stack", { value: `${error.name}: ${message}${stack.slice(head.length)}`, enumerable: false, configurable: true, writable: true });
+      Object.defineProperty(error, "stack", {
+        value: `${error.name}: ${message}${stack.slice(head.length)}`,
+        enumerable: false,
+        configurable: true,
+        writable: true,
+      });
     }
   } catch {
     // a frozen error keeps its message

@@ -35,8 +35,22 @@ export interface ScopeFrame {
 
 /** The keys `scope()` accepts, in the order Rails merges them (the order matters for `options`). */
 export const SCOPE_KEYS = [
-  "path", "shallowPath", "as", "shallowPrefix", "module", "controller", "action", "pathNames",
-  "constraints", "shallow", "blocks", "defaults", "via", "format", "options", "to",
+  "path",
+  "shallowPath",
+  "as",
+  "shallowPrefix",
+  "module",
+  "controller",
+  "action",
+  "pathNames",
+  "constraints",
+  "shallow",
+  "blocks",
+  "defaults",
+  "via",
+  "format",
+  "options",
+  "to",
 ] as const;
 export type ScopeKey = (typeof SCOPE_KEYS)[number];
 
@@ -71,7 +85,8 @@ export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown
   constraints: mergeHash,
   defaults: mergeHash,
   options: mergeHash,
-  blocks: (parent, child) => (child ? [...((parent as RequestConstraint[] | undefined) ?? []), child as RequestConstraint] : (parent ?? [])),
+  blocks: (parent, child) =>
+    child ? [...((parent as RequestConstraint[] | undefined) ?? []), child as RequestConstraint] : (parent ?? []),
   shallow: (_parent, child) => !!child,
 };
 
@@ -127,7 +142,11 @@ class ScopeValues implements ScopeFrame {
     // The frame's own keys (1 or 2, every one a key declared above, so the shape stays put).
     Object.assign(this, f);
     this.plain =
-      p !== null && this.options === p.options && this.constraints === p.constraints && this.defaults === p.defaults && this.blocks === p.blocks
+      p !== null &&
+      this.options === p.options &&
+      this.constraints === p.constraints &&
+      this.defaults === p.defaults &&
+      this.blocks === p.blocks
         ? p.plain
         : !hasKeys(this.options) && !hasKeys(this.constraints) && !hasKeys(this.defaults) && !this.blocks?.length;
   }
@@ -145,7 +164,8 @@ export class Scope {
     readonly parent: Scope | null,
     readonly level: ScopeLevel | null,
   ) {
-    this.#values = parent !== null && parent.frame === frame ? parent.#values : new ScopeValues(parent?.#values, frame);
+    this.#values =
+      parent !== null && parent.frame === frame ? parent.#values : new ScopeValues(parent && parent.#values, frame);
   }
 
   static root(pathNames: Record<string, string | undefined>): Scope {

@@ -9,9 +9,11 @@ import { isConstraintMap, URL_OPTIONS } from "./route-builder.js";
 import { type Hash, MERGE, SCOPE_KEYS, type ScopeFrame, type ScopeKey } from "./scope.js";
 
 /** Scope keys `scope()` takes out of its options before what is left becomes the scope's `options`. */
-const SCOPE_KEYS_BEFORE_OPTIONS = new Set<string>(SCOPE_KEYS.slice(0, SCOPE_KEYS.indexOf("options")).filter((k) => k !== "blocks"));
+const SCOPE_KEYS_BEFORE_OPTIONS = new Set<string>(
+  SCOPE_KEYS.slice(0, SCOPE_KEYS.indexOf("options")).filter((k) => k !== "blocks"),
+);
 /** Every `scope` option is a scope key `MERGE` merges (or `only`/`except`, kept for resources): a new option does not compile until it is one. */
-const _SCOPE_OPTIONS_MERGED: Record<Exclude<keyof ScopeOptions, ScopeKey | "only" | "except">, never> = {};
+const SCOPE_OPTIONS_MERGED: Record<Exclude<keyof ScopeOptions, ScopeKey | "only" | "except">, never> = {};
 
 /** `scope "admin", module: "a", as: "b" do ... end`: path(s), then options, then the block. */
 export function scope(st: DrawState, args: readonly unknown[]): void {
@@ -36,7 +38,8 @@ export function scope(st: DrawState, args: readonly unknown[]): void {
     options.constraints = {};
   }
   const frame: ScopeFrame = {};
-  if (Object.hasOwn(options, "only") || Object.hasOwn(options, "except")) frame.actionOptions = { only: options.only, except: options.except };
+  if (Object.hasOwn(options, "only") || Object.hasOwn(options, "except"))
+    frame.actionOptions = { only: options.only, except: options.except };
   if (Object.hasOwn(options, "anchor")) throw new ArgumentError("anchor is ignored unless passed to `match`");
   const merge = (key: ScopeKey, value: unknown) => ((frame as Hash)[key] = MERGE[key](st.scope.get(key), value));
   // Each scope key given merges with the parent's value (keys are independent, so their order

@@ -196,7 +196,12 @@ export class SourceLocator {
     if (map !== null) {
       const entry = map.findEntry(line - 1, column - 1) as Partial<{ originalSource: string; originalLine: number }>;
       if (typeof entry.originalLine === "number" && typeof entry.originalSource === "string") {
-        return { file: this.relative(framePath(entry.originalSource) ?? path.resolve(path.dirname(file), entry.originalSource)), line: entry.originalLine + 1 };
+        return {
+          file: this.relative(
+            framePath(entry.originalSource) ?? path.resolve(path.dirname(file), entry.originalSource),
+          ),
+          line: entry.originalLine + 1,
+        };
       }
     }
     return { file: this.relative(file), line };

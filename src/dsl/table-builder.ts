@@ -61,7 +61,10 @@ export class TableBuilder {
   applyConcern(name: string, apply: () => void): void {
     if (this.#locator === null) return apply();
     const outer = this.#concern;
-    this.#concern = { name, site: outer !== null ? outer.site : this.#locator.locate(TableBuilder.prototype.applyConcern) };
+    this.#concern = {
+      name,
+      site: outer !== null ? outer.site : this.#locator.locate(TableBuilder.prototype.applyConcern),
+    };
     try {
       apply();
     } finally {

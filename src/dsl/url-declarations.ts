@@ -11,7 +11,8 @@ export function direct(st: DrawState, name: string, rest: readonly unknown[]): v
   if (!st.scope.isRoot()) throw new RuntimeError("The direct method can't be used inside a routes scope block");
   const callback = rest[rest.length - 1] as UrlCallback;
   const options = rest.length > 1 ? { ...(rest[0] as Hash) } : {};
-  if (typeof callback !== "function") throw new ArgumentError(`direct ${JSON.stringify(name)} needs a callback that returns the URL`);
+  if (typeof callback !== "function")
+    throw new ArgumentError(`direct ${JSON.stringify(name)} needs a callback that returns the URL`);
   st.builder.addDirect(String(name), callback, options);
 }
 
@@ -19,7 +20,8 @@ export function direct(st: DrawState, name: string, rest: readonly unknown[]): v
 export function resolve(st: DrawState, args: readonly unknown[]): void {
   if (!st.scope.isRoot()) throw new RuntimeError("The resolve method can't be used inside a routes scope block");
   const { names, options, block } = splitArgs(args);
-  if (!block) throw new ArgumentError(`resolve ${names.map(String).join(", ")} needs a callback that returns the route`);
+  if (!block)
+    throw new ArgumentError(`resolve ${names.map(String).join(", ")} needs a callback that returns the route`);
   for (const model of names) st.builder.addResolve(String(model), block as UrlCallback, options);
 }
 

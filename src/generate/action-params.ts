@@ -15,11 +15,16 @@ type KeyType = { readonly required: boolean; readonly types: ReadonlySet<string>
 
 function literalType(value: unknown): string {
   switch (typeof value) {
-    case "string": return JSON.stringify(value);
-    case "number": return Number.isFinite(value) ? String(value) : "number";
-    case "boolean": return String(value);
-    case "bigint": return `${value}n`;
-    default: return value === null ? "null" : "unknown";
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? String(value) : "number";
+    case "boolean":
+      return String(value);
+    case "bigint":
+      return `${value}n`;
+    default:
+      return value === null ? "null" : "unknown";
   }
 }
 
@@ -75,9 +80,12 @@ export function actionParamsType(routes: readonly Route[]): string {
 /** The `.d.ts` lines declaring `AppActionParams`; `renderHelperTypes` registers it as `Register["actions"]`. */
 export function renderActionParams(table: RouteTable): string[] {
   const byAction = routesByAction(table.routes);
-  const lines = ["/** The params each `controller#action` gets from the routes that reach it (the query's and body's are `ParamValue`s). */"];
+  const lines = [
+    "/** The params each `controller#action` gets from the routes that reach it (the query's and body's are `ParamValue`s). */",
+  ];
   lines.push("export interface AppActionParams {");
-  for (const key of [...byAction.keys()].sort()) lines.push(`  ${JSON.stringify(key)}: ${actionParamsType(byAction.get(key)!)};`);
+  for (const key of [...byAction.keys()].sort())
+    lines.push(`  ${JSON.stringify(key)}: ${actionParamsType(byAction.get(key)!)};`);
   lines.push("}");
   return lines;
 }

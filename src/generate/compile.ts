@@ -22,7 +22,11 @@ import { escapeRegExp } from "../support/regexp-escape.js";
 
 type Escaper = (s: string) => string;
 /** A path-parameter slot: its name, its index in the route's `parts`, and its escaper (`*glob` and `:controller` keep `/`). */
-interface Slot { readonly name: string; readonly index: number; readonly escape: Escaper }
+interface Slot {
+  readonly name: string;
+  readonly index: number;
+  readonly escape: Escaper;
+}
 /** A literal, a parameter, or an optional group's nodes. */
 export type Item = string | Slot | readonly PatternNode[];
 
@@ -37,7 +41,12 @@ export function isGroup(item: Item): item is readonly PatternNode[] {
 type Formatter = (values: readonly unknown[]) => string;
 
 function slotFor(node: PatternNode, parts: readonly string[]): Slot | null {
-  if (node.type === "symbol") return { name: node.name, index: parts.indexOf(node.name), escape: node.name === "controller" ? escapePath : escapeSegment };
+  if (node.type === "symbol")
+    return {
+      name: node.name,
+      index: parts.indexOf(node.name),
+      escape: node.name === "controller" ? escapePath : escapeSegment,
+    };
   if (node.type === "star") return { name: node.name, index: parts.indexOf(node.name), escape: escapePath };
   return null;
 }
@@ -52,13 +61,26 @@ export function items(nodes: readonly PatternNode[], parts: readonly string[]): 
   };
   for (const node of nodes) {
     switch (node.type) {
-      case "literal": push(node.value); break;
-      case "slash": push("/"); break;
-      case "dot": push("."); break;
-      case "symbol": case "star": push(slotFor(node, parts)!); break;
-      case "group": push(node.children); break;
+      case "literal":
+        push(node.value);
+        break;
+      case "slash":
+        push("/");
+        break;
+      case "dot":
+        push(".");
+        break;
+      case "symbol":
+      case "star":
+        push(slotFor(node, parts)!);
+        break;
+      case "group":
+        push(node.children);
+        break;
       // Journey's FormatBuilder has no OR rule: the alternatives print as their spec text.
-      case "or": push(node.alternatives.map(formatNodes).join("")); break;
+      case "or":
+        push(node.alternatives.map(formatNodes).join(""));
+        break;
     }
   }
   return out;
@@ -93,9 +115,15 @@ type Appender = (values: readonly unknown[], out: string) => string | null;
 function steps(list: readonly Item[], parts: readonly string[]): Step[] {
   const out: Step[] = [];
   let text = "";
-  const flush = () => { if (text !== "") out.push({ text, slot: -1, keepSlash: false, optional: false, group: null }); text = ""; };
+  const flush = () => {
+    if (text !== "") out.push({ text, slot: -1, keepSlash: false, optional: false, group: null });
+    text = "";
+  };
   for (const item of list) {
-    if (typeof item === "string") { text += item; continue; }
+    if (typeof item === "string") {
+      text += item;
+      continue;
+    }
     if (!isGroup(item)) {
       out.push({ text, slot: item.index, keepSlash: item.escape === escapePath, optional: false, group: null });
       text = "";
@@ -104,7 +132,13 @@ function steps(list: readonly Item[], parts: readonly string[]): Step[] {
     flush();
     const inner = items(item, parts);
     const [literal, slot] = inner;
-    if (inner.length === 2 && typeof literal === "string" && slot !== undefined && typeof slot !== "string" && !isGroup(slot)) {
+    if (
+      inner.length === 2 &&
+      typeof literal === "string" &&
+      slot !== undefined &&
+      typeof slot !== "string" &&
+      !isGroup(slot)
+    ) {
       out.push({ text: literal, slot: slot.index, keepSlash: slot.escape === escapePath, optional: true, group: null });
     } else out.push({ text: "", slot: -1, keepSlash: false, optional: false, group: appender(item, parts) });
   }
@@ -159,7 +193,11 @@ interface PositionalTemplate {
  * path repeats takes the value of its last argument (Rails fills a hash in order), though every
  * argument is still checked: `/a/:x/b/:x` called `(1, 2)` prints `/a/2/b/2`.
  */
-function positionalTemplate(nodes: readonly PatternNode[], parts: readonly string[], positional: readonly string[]): PositionalTemplate {
+function positionalTemplate(
+  nodes: readonly PatternNode[],
+  parts: readonly string[],
+  positional: readonly string[],
+): PositionalTemplate {
   const literals: string[] = [""];
   const indexes: number[] = [];
   const escapers: Escaper[] = [];
@@ -179,13 +217,20 @@ function positionalTemplate(nodes: readonly PatternNode[], parts: readonly strin
 function templateFunction(t: PositionalTemplate): (values: readonly string[]) => string {
   const { literals: L, indexes: I, escapers: E } = t;
   switch (I.length) {
-    case 0: { const s = L[0]!; return () => s; }
+    case 0: {
+      const s = L[0]!;
+      return () => s;
+    }
     case 1: {
-      const [a, b] = L as [string, string]; const i0 = I[0]!; const e0 = E[0]!;
+      const [a, b] = L as [string, string];
+      const i0 = I[0]!;
+      const e0 = E[0]!;
       return (v) => a + e0(v[i0]!) + b;
     }
     case 2: {
-      const [a, b, c] = L as [string, string, string]; const [i0, i1] = I as [number, number]; const [e0, e1] = E as [Escaper, Escaper];
+      const [a, b, c] = L as [string, string, string];
+      const [i0, i1] = I as [number, number];
+      const [e0, e1] = E as [Escaper, Escaper];
       return (v) => a + e0(v[i0]!) + b + e1(v[i1]!) + c;
     }
     default:
@@ -303,13 +348,17 @@ export function compileRoute(route: Route, index: number): CompiledRoute {
   const requiredParts = pattern.requiredNames.map(intern);
   const defaults: Dict = Object.assign(dict(), route.defaults);
   const requirements = route.requirements;
-  const requiredTests = requiredParts.map((key) => (Object.hasOwn(requirements, key) ? anchoredTest(requirements[key]!) : undefined));
+  const requiredTests = requiredParts.map((key) =>
+    Object.hasOwn(requirements, key) ? anchoredTest(requirements[key]!) : undefined,
+  );
   const messageRequirements: Dict = dict();
   for (const [key, value] of [...Object.entries(route.defaults), ...Object.entries(requirements)]) {
     if (isLazyAny(value)) delete messageRequirements[key];
     else messageRequirements[key] = value;
   }
-  const requiredDefaultKeys = route.requiredDefaults.filter((key) => Object.hasOwn(route.defaults, key) && !parts.includes(key)).map(intern);
+  const requiredDefaultKeys = route.requiredDefaults
+    .filter((key) => Object.hasOwn(route.defaults, key) && !parts.includes(key))
+    .map(intern);
   const optimizable = Object.keys(requirements).length === 0 && pattern.globNames.length === 0;
   const positionalParts = positionalNames(pattern.ast, requiredParts);
   const template = positionalTemplate(pattern.ast, parts, positionalParts);

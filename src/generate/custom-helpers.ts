@@ -12,7 +12,10 @@ import { pathOfUrl } from "../uri/url.js";
 
 /** The `<name>_path` and `<name>_url` helpers of a `direct` declaration. */
 export function directHelpers(ctx: HelperContext, def: DirectDefinition): [path: RouteHelper, url: RouteHelper] {
-  return [(...args: unknown[]) => customCall(ctx, def, args, true), (...args: unknown[]) => customCall(ctx, def, args, false)];
+  return [
+    (...args: unknown[]) => customCall(ctx, def, args, true),
+    (...args: unknown[]) => customCall(ctx, def, args, false),
+  ];
 }
 
 /**
@@ -20,7 +23,12 @@ export function directHelpers(ctx: HelperContext, def: DirectDefinition): [path:
  * arguments and the declaration's options merged with the caller's; `onlyPath` keeps the path of
  * the URL it gives (Rails' `url.partition`), so a `_path` helper needs what the `_url` needs.
  */
-export function customCall(ctx: HelperContext, def: DirectDefinition | ResolveDefinition, args: readonly unknown[], onlyPath: boolean): string {
+export function customCall(
+  ctx: HelperContext,
+  def: DirectDefinition | ResolveDefinition,
+  args: readonly unknown[],
+  onlyPath: boolean,
+): string {
   const last = args[args.length - 1];
   const hasOptions = args.length > 0 && isHash(last);
   const positional = hasOptions ? args.slice(0, -1) : args;
@@ -30,4 +38,3 @@ export function customCall(ctx: HelperContext, def: DirectDefinition | ResolveDe
   const url = (ctx.helpers.full_url_for as (target: unknown) => string)(result);
   return onlyPath ? pathOfUrl(url) : url;
 }
-

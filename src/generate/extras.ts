@@ -11,7 +11,16 @@ import { truthy } from "../support/ruby.js";
 import { toParam } from "../uri/query.js";
 import { compileRoute, type CompiledRoute } from "./compile.js";
 import {
-  PathOptions, candidates, dict, extractParts, formatParts, generationError, indexIn, indexRoutes, missingKeys, type RouteIndex,
+  PathOptions,
+  candidates,
+  dict,
+  extractParts,
+  formatParts,
+  generationError,
+  indexIn,
+  indexRoutes,
+  missingKeys,
+  type RouteIndex,
 } from "./generator.js";
 import type { Dict } from "../uri/url.js";
 
@@ -46,7 +55,11 @@ const toS = (v: unknown): string => (v === null || v === undefined ? "" : String
  * `generate_extras(options, recall)`. Throws `UrlGenerationError` as Rails does when no route
  * generates. `use_route` names the route, as in Rails.
  */
-export function generateExtras(table: RouteTable, given: Readonly<Record<string, unknown>>, recallGiven: Readonly<Record<string, unknown>> = {}): GeneratedExtras {
+export function generateExtras(
+  table: RouteTable,
+  given: Readonly<Record<string, unknown>>,
+  recallGiven: Readonly<Record<string, unknown>> = {},
+): GeneratedExtras {
   const index = indexOf(table);
   const options: Dict = Object.assign(dict(), given);
   const recall: Dict = Object.assign(dict(), recallGiven);
@@ -70,13 +83,20 @@ export function generateExtras(table: RouteTable, given: Readonly<Record<string,
   // #use_relative_controller!: `users` from `admin/dashboard` is `admin/users`.
   const controller = options.controller;
   const current = recall.controller;
-  if (routeName === null && truthy(controller) && truthy(current) && toParam(controller) !== toParam(current) && !toS(controller).startsWith("/")) {
+  if (
+    routeName === null &&
+    truthy(controller) &&
+    truthy(current) &&
+    toParam(controller) !== toParam(current) &&
+    !toS(controller).startsWith("/")
+  ) {
     const size = toS(controller).split("/").length;
     const old = toS(current).split("/");
     options.controller = [...old.slice(0, Math.max(0, old.length - size)), toS(controller)].join("/");
   }
   // #normalize_controller!
-  if (truthy(options.controller) && toS(options.controller).startsWith("/")) options.controller = toS(options.controller).slice(1);
+  if (truthy(options.controller) && toS(options.controller).startsWith("/"))
+    options.controller = toS(options.controller).slice(1);
 
   // Formatter#generate(name, options, recall)
   const constraints = new PathOptions();
@@ -99,7 +119,12 @@ export function generateExtras(table: RouteTable, given: Readonly<Record<string,
     return { path: formatParts(cr, values), queryKeys };
   }
   const unmatched = missing.filter((k) => constraints.indexOf(k) >= 0);
-  throw generationError(constraints.toDict(), missing.filter((k) => constraints.indexOf(k) < 0), unmatched, routeName);
+  throw generationError(
+    constraints.toDict(),
+    missing.filter((k) => constraints.indexOf(k) < 0),
+    unmatched,
+    routeName,
+  );
 }
 
 /**
@@ -110,7 +135,8 @@ function recalledParts(cr: CompiledRoute, options: Dict, recall: Dict): unknown[
   const parts = cr.parts;
   const raw = new Array<unknown>(parts.length);
   let last = parts.length - 1;
-  while (last >= 0 && (!(parts[last]! in options) || (options[parts[last]!] == null && recall[parts[last]!] == null))) last--;
+  while (last >= 0 && (!(parts[last]! in options) || (options[parts[last]!] == null && recall[parts[last]!] == null)))
+    last--;
   for (let i = 0; i < parts.length; i++) {
     const k = parts[i]!;
     if (i <= last || cr.requiredParts.includes(k)) raw[i] = k in options ? options[k] : recall[k];

@@ -13,7 +13,12 @@
  */
 import type { CompiledRoute } from "./compile.js";
 import {
-  PathOptions, extractParts, formatParts, indexIn, missingKeys, renderGenerated,
+  PathOptions,
+  extractParts,
+  formatParts,
+  indexIn,
+  missingKeys,
+  renderGenerated,
   splitHash,
 } from "./generator.js";
 import { forInIsExact } from "../support/objects.js";
@@ -37,7 +42,11 @@ export interface RouteBase {
  * hash would route to the URL options, rename, or read as credentials.
  */
 function namedLikeOption(part: string): boolean {
-  return optionName(part) !== part || isUrlOption(part) || ["user", "password", "_recall", "use_route", "routing_type"].includes(part);
+  return (
+    optionName(part) !== part ||
+    isUrlOption(part) ||
+    ["user", "password", "_recall", "use_route", "routing_type"].includes(part)
+  );
 }
 
 /**
@@ -52,7 +61,12 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
   const raw = new Array<unknown>(cr.parts.length).fill(undefined);
   const leftovers = new PathOptions();
   // Legacy `:controller`/`:action` parts are normalized before they print; the dictionary path does that.
-  let fast = enabled && cr.parts.length <= 30 && !cr.parts.some(namedLikeOption) && cr.controllerIndex < 0 && indexIn(cr.parts, "action") < 0;
+  let fast =
+    enabled &&
+    cr.parts.length <= 30 &&
+    !cr.parts.some(namedLikeOption) &&
+    cr.controllerIndex < 0 &&
+    indexIn(cr.parts, "action") < 0;
   for (let i = 0; i < path.size; i++) {
     const k = path.keys[i]!;
     const p = indexIn(cr.parts, k);
@@ -62,7 +76,13 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
       leftovers.push(k, path.values[i]);
     }
   }
-  return { url, raw: raw.some((v) => v !== undefined) ? raw : null, leftovers, inBase: cr.parts.map((k) => k in base), fast };
+  return {
+    url,
+    raw: raw.some((v) => v !== undefined) ? raw : null,
+    leftovers,
+    inBase: cr.parts.map((k) => k in base),
+    fast,
+  };
 }
 
 /**
@@ -74,8 +94,13 @@ export function routeBase(cr: CompiledRoute, base: Dict, enabled: boolean): Rout
  * route must also be one `match_route` would take (a dispatcher whose required parts are given).
  */
 export function fastRouteUrl(
-  cr: CompiledRoute, start: RouteBase, args: readonly unknown[], n: number, options: Record<string, unknown> | null,
-  kind: UrlKind, urlFor: boolean,
+  cr: CompiledRoute,
+  start: RouteBase,
+  args: readonly unknown[],
+  n: number,
+  options: Record<string, unknown> | null,
+  kind: UrlKind,
+  urlFor: boolean,
 ): string | undefined {
   if (!start.fast || (options !== null && !forInIsExact())) return undefined;
   const parts = cr.parts;
@@ -90,12 +115,19 @@ export function fastRouteUrl(
       // Parts first: a route's few part names are quicker to rule out than the URL options'
       // switch, and no part is named like an option (`routeBase` declines routes with one).
       const p = indexIn(parts, k);
-      if (p >= 0) { raw[p] = v; named |= 1 << p; continue; }
+      if (p >= 0) {
+        raw[p] = v;
+        named |= 1 << p;
+        continue;
+      }
       if (url.set(k, v) || k === "_recall") continue;
       if (k === "user" || k === "password" || (urlFor && k === "use_route")) return undefined;
       // A named helper's `controller`/`action` is normalized (made a string) even where unused;
       // `url_for`'s were, to choose the route.
-      if (k === "controller" || k === "action") { if (urlFor) continue; return undefined; }
+      if (k === "controller" || k === "action") {
+        if (urlFor) continue;
+        return undefined;
+      }
       if (indexIn(cr.defaultKeys, k) >= 0) continue; // used by neither the path nor the query
       (leftovers ??= new PathOptions()).set(k, v);
     }

@@ -23,7 +23,12 @@ export function assignOptions(target: Dict, source: object): Dict {
  * `password` (credentials only as a pair), or for `url_for` `use_route`: the caller then takes
  * the dictionary path.
  */
-export function splitCallerOptions(o: Record<string, unknown>, url: UrlSettings, path: PathOptions, forUrlFor: boolean): boolean {
+export function splitCallerOptions(
+  o: Record<string, unknown>,
+  url: UrlSettings,
+  path: PathOptions,
+  forUrlFor: boolean,
+): boolean {
   for (const key in o) {
     const k = optionName(key);
     const v = o[key];
@@ -35,10 +40,16 @@ export function splitCallerOptions(o: Record<string, unknown>, url: UrlSettings,
 }
 
 /** The error Rails raises when no route can generate the given options. */
-export function generationError(constraints: Dict, missing: readonly string[], unmatched: readonly string[], routeName: string | null): UrlGenerationError {
+export function generationError(
+  constraints: Dict,
+  missing: readonly string[],
+  unmatched: readonly string[],
+  routeName: string | null,
+): UrlGenerationError {
   let message = `No route matches ${rubyHash(constraints, true)}`;
   if (missing.length > 0) message += `, missing required keys: [${[...missing].sort().map(rubySymbol).join(", ")}]`;
-  if (unmatched.length > 0) message += `, possible unmatched constraints: [${[...unmatched].sort().map(rubySymbol).join(", ")}]`;
+  if (unmatched.length > 0)
+    message += `, possible unmatched constraints: [${[...unmatched].sort().map(rubySymbol).join(", ")}]`;
   const err = new UrlGenerationError(message);
   Object.defineProperties(err, {
     routeName: { value: routeName, enumerable: true },
@@ -109,7 +120,10 @@ export class PathOptions {
  */
 export function splitHash(hash: Dict, url: UrlSettings, path: PathOptions): void {
   const credentials = truthy(hash.user) && truthy(hash.password);
-  if (credentials) { url.user = hash.user; url.password = hash.password; }
+  if (credentials) {
+    url.user = hash.user;
+    url.password = hash.password;
+  }
   for (const k in hash) {
     if (k === "_recall" || (credentials && (k === "user" || k === "password"))) continue;
     if (!url.set(k, hash[k])) path.push(k, hash[k]); // (a dictionary's keys are distinct)
@@ -129,18 +143,25 @@ export function indexRoutes(all: readonly CompiledRoute[], named: ReadonlyMap<st
   const byEndpoint = new Map<string, Map<string, CompiledRoute[]>>();
   const generic: CompiledRoute[] = [];
   for (const cr of all) {
-    const ci = indexIn(cr.requiredDefaultKeys, "controller"), ai = indexIn(cr.requiredDefaultKeys, "action");
-    const controller = cr.requiredDefaultValues[ci], action = cr.requiredDefaultValues[ai];
+    const ci = indexIn(cr.requiredDefaultKeys, "controller"),
+      ai = indexIn(cr.requiredDefaultKeys, "action");
+    const controller = cr.requiredDefaultValues[ci],
+      action = cr.requiredDefaultValues[ai];
     if (ci >= 0 && ai >= 0 && typeof controller === "string" && typeof action === "string") {
       let actions = byEndpoint.get(controller);
       if (!actions) byEndpoint.set(controller, (actions = new Map()));
       const list = actions.get(action);
-      if (list) list.push(cr); else actions.set(action, [cr]);
+      if (list) list.push(cr);
+      else actions.set(action, [cr]);
     } else generic.push(cr);
   }
   if (generic.length > 0) {
     for (const actions of byEndpoint.values()) {
-      for (const [action, list] of actions) actions.set(action, [...list, ...generic].sort((x, y) => x.index - y.index));
+      for (const [action, list] of actions)
+        actions.set(
+          action,
+          [...list, ...generic].sort((x, y) => x.index - y.index),
+        );
     }
   }
   function pool(controller: unknown, action: unknown): readonly CompiledRoute[] {
@@ -182,7 +203,10 @@ export function missingKeys(cr: CompiledRoute, values: readonly unknown[]): stri
   for (let j = 0; j < idx.length; j++) {
     const test = cr.requiredTests[j];
     const v = values[idx[j]!];
-    const ok = test === undefined ? truthy(v) : v !== null && v !== undefined && test.test(typeof v === "string" ? v : String(v));
+    const ok =
+      test === undefined
+        ? truthy(v)
+        : v !== null && v !== undefined && test.test(typeof v === "string" ? v : String(v));
     if (!ok) (missing ??= []).push(cr.requiredParts[j]!);
   }
   return missing;
@@ -214,15 +238,18 @@ interface Generated {
 /** `match_route` without a name: the routes whose required defaults match and required parts are supplied, best score first. */
 export function candidates(index: RouteIndex, options: PathOptions): readonly CompiledRoute[] {
   const pool = index.pool(options.get("controller"), options.get("action"));
-  let first: CompiledRoute | null = null, firstScore = 0;
+  let first: CompiledRoute | null = null,
+    firstScore = 0;
   let scored: { cr: CompiledRoute; score: number }[] | null = null;
   for (let r = 0; r < pool.length; r++) {
     const cr = pool[r]!;
     if (!requiredDefaultsMatch(cr, options)) continue;
     const score = scoreRoute(cr, options);
     if (score < 0) continue;
-    if (first === null) { first = cr; firstScore = score; }
-    else (scored ??= [{ cr: first, score: firstScore }]).push({ cr, score });
+    if (first === null) {
+      first = cr;
+      firstScore = score;
+    } else (scored ??= [{ cr: first, score: firstScore }]).push({ cr, score });
   }
   if (scored === null) return first === null ? [] : [first];
   scored.sort((x, y) => y.score - x.score || x.cr.index - y.cr.index);
@@ -251,7 +278,8 @@ export function normalizedAction(a: unknown): string {
 }
 
 function normalizeControllerAction(options: PathOptions): void {
-  const ci = options.indexOf("controller"), ai = options.indexOf("action");
+  const ci = options.indexOf("controller"),
+    ai = options.indexOf("action");
   const c = ci < 0 ? undefined : options.values[ci];
   if (ai >= 0) options.values[ai] = normalizedAction(options.values[ai]);
   else if (truthy(c)) options.push("action", "index");
@@ -297,7 +325,12 @@ function attempt(cr: CompiledRoute, options: PathOptions): Generated | string[] 
  * `Generator` + `Formatter#generate`: normalizes controller/action, takes `route` (a named route)
  * or else the best-scoring route that can generate, and formats the path. Throws UrlGenerationError.
  */
-function generate(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, options: PathOptions): Generated {
+function generate(
+  index: RouteIndex,
+  name: string | null,
+  route: CompiledRoute | undefined,
+  options: PathOptions,
+): Generated {
   normalizeControllerAction(options);
   let missing: string[] = [];
   if (route !== undefined) {
@@ -322,7 +355,14 @@ function generate(index: RouteIndex, name: string | null, route: CompiledRoute |
  * options, then the query and the URL (`renderGenerated`). `route` is the named route
  * (undefined: select by the options). Takes ownership of both.
  */
-export function finishUrl(index: RouteIndex, name: string | null, route: CompiledRoute | undefined, url: UrlSettings, path: PathOptions, kind: UrlKind): string {
+export function finishUrl(
+  index: RouteIndex,
+  name: string | null,
+  route: CompiledRoute | undefined,
+  url: UrlSettings,
+  path: PathOptions,
+  kind: UrlKind,
+): string {
   const { path: generated, leftovers } = generate(index, name, route, path);
   return renderGenerated(url, generated, leftovers, kind);
 }
@@ -331,14 +371,24 @@ export function finishUrl(index: RouteIndex, name: string | null, route: Compile
  * `params` (a Hash, or nil) merged over the leftover options as the query, then `path_for` or
  * `url_for`. `forInExact`: the caller has seen `forInIsExact()` this call.
  */
-export function renderGenerated(url: UrlSettings, generated: string, leftovers: PathOptions | null, kind: UrlKind, forInExact = false): string {
+export function renderGenerated(
+  url: UrlSettings,
+  generated: string,
+  leftovers: PathOptions | null,
+  kind: UrlKind,
+  forInExact = false,
+): string {
   let extra: Record<string, unknown> | null = null;
   if (url.hasParams) {
     const p = url.params;
     if (isHash(p)) extra = p;
-    else if (p !== null && p !== undefined) throw new ArgumentError(`:params must be a Hash (a plain object), got ${rubyInspect(p)}`);
+    else if (p !== null && p !== undefined)
+      throw new ArgumentError(`:params must be a Hash (a plain object), got ${rubyInspect(p)}`);
   }
-  const query = leftovers === null && extra === null ? "" : leftoverQuery(leftovers?.keys ?? NONE, leftovers?.values ?? NONE, leftovers?.size ?? 0, extra, forInExact);
+  const query =
+    leftovers === null && extra === null
+      ? ""
+      : leftoverQuery(leftovers?.keys ?? NONE, leftovers?.values ?? NONE, leftovers?.size ?? 0, extra, forInExact);
   return renderUrl(url, generated, query, kind);
 }
 

@@ -54,5 +54,7 @@ export function callHelper(ctx: HelperContext, method: string, args: unknown[], 
 }
 
 function missingHelper(name: string, what: string): TypeError {
-  return new TypeError(`undefined method '${name}' for the route helpers: ${what} (no route or direct is named '${name.replace(/_(path|url)$/, "")}')`);
+  return new TypeError(
+    `undefined method '${name}' for the route helpers: ${what} (no route or direct is named '${name.replace(/_(path|url)$/, "")}')`,
+  );
 }

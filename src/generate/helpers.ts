@@ -25,7 +25,14 @@ import { UrlSettings } from "../uri/url.js";
 import { BoundedCache } from "../support/bounded-cache.js";
 
 /** Something polymorphic helpers turn into a route: a record, a class, a route-name string, or a list of them. */
-export type PolymorphicTarget = RecordLike | string | (abstract new (...args: any[]) => unknown) | readonly (RecordLike | string | null | undefined | (abstract new (...args: any[]) => unknown))[] | Record<string, unknown>;
+export type PolymorphicTarget =
+  | RecordLike
+  | string
+  | (abstract new (
+      ...args: any[]
+    ) => unknown)
+  | readonly (RecordLike | string | null | undefined | (abstract new (...args: any[]) => unknown))[]
+  | Record<string, unknown>;
 
 /**
  * What `url_for` accepts: a URL string, an options hash (`controller`, `action`, segments...), a
@@ -54,10 +61,12 @@ export interface BaseHelpers {
  * which makes `routes.helpers` exactly the app's helpers.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
-export type Register = {}
+export interface Register {}
 
 /** The type of `routes.helpers`: the registered app helpers, or any helper name until types are generated. */
-export type Helpers = Register extends { helpers: infer H } ? H : BaseHelpers & { readonly [helper: string]: RouteHelper };
+export type Helpers = Register extends { helpers: infer H }
+  ? H
+  : BaseHelpers & { readonly [helper: string]: RouteHelper };
 
 /** How `buildHelpers` builds; the defaults are what `routes.helpers` uses. */
 export interface BuildHelpersOptions {
@@ -92,7 +101,10 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
     optimize: Object.keys(defaults).length === 0,
     fastPaths: options.fastPaths ?? true,
     recordPaths: new Map(),
-    urlForBases: (options.fastPaths ?? true) && !("controller" in defaults) && !("action" in defaults) ? new Array<RouteBase | undefined>(compiled.length) : null,
+    urlForBases:
+      (options.fastPaths ?? true) && !("controller" in defaults) && !("action" in defaults)
+        ? new Array<RouteBase | undefined>(compiled.length)
+        : null,
     helpers,
     resolves: table.resolves,
     keyCache: new BoundedCache(10_000),
@@ -107,7 +119,8 @@ export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {
   const urlForHelper = (target?: unknown) => fullUrlFor(ctx, target);
   helpers.url_for = urlForHelper;
   helpers.full_url_for = urlForHelper;
-  helpers.route_for = (name: string, ...args: unknown[]) => callHelper(ctx, `${name}_url`, args, `route_for(${JSON.stringify(name)})`);
+  helpers.route_for = (name: string, ...args: unknown[]) =>
+    callHelper(ctx, `${name}_url`, args, `route_for(${JSON.stringify(name)})`);
   for (const action of [null, "new", "edit"]) {
     const prefix = action === null ? "" : action + "_";
     helpers[`${prefix}polymorphic_path`] = polymorphicHelper(ctx, "path", action);

@@ -23,23 +23,44 @@ function isPersisted(record: object): boolean {
 
 function keysOf(ctx: HelperContext, target: object): RouteKeys {
   const name = modelNameOf(target);
-  if (name === "") throw new ArgumentError("Class name cannot be blank. You need to supply a name argument when anonymous class given");
+  if (name === "")
+    throw new ArgumentError(
+      "Class name cannot be blank. You need to supply a name argument when anonymous class given",
+    );
   return routeKeys(name, ctx.keyCache);
 }
 
 /** The helper a class names: its route key (`photos_url`), or its singular one (`new_photo_url`). */
-export function classMethod(ctx: HelperContext, klass: object, prefix: string, suffix: UrlKind, singular: boolean): string {
+export function classMethod(
+  ctx: HelperContext,
+  klass: object,
+  prefix: string,
+  suffix: UrlKind,
+  singular: boolean,
+): string {
   const keys = keysOf(ctx, klass);
   return `${prefix}${singular ? keys.singularRouteKey : keys.routeKey}_${suffix}`;
 }
 
 /** The helper and arguments for a record: a persisted one's member route with it, a new one's class route. */
-export function handleModel(ctx: HelperContext, record: object, prefix: string, suffix: UrlKind, singular: boolean): [string, unknown[]] {
+export function handleModel(
+  ctx: HelperContext,
+  record: object,
+  prefix: string,
+  suffix: UrlKind,
+  singular: boolean,
+): [string, unknown[]] {
   if (isPersisted(record)) return [`${prefix}${keysOf(ctx, record).singularRouteKey}_${suffix}`, [record]];
   return [classMethod(ctx, record, prefix, suffix, singular), []];
 }
 
-function handleList(ctx: HelperContext, list: readonly unknown[], prefix: string, suffix: UrlKind, singular: boolean): [string, unknown[]] {
+function handleList(
+  ctx: HelperContext,
+  list: readonly unknown[],
+  prefix: string,
+  suffix: UrlKind,
+  singular: boolean,
+): [string, unknown[]] {
   const args: unknown[] = [];
   const route: string[] = [];
   const last = list.length - 1;
@@ -50,7 +71,8 @@ function handleList(ctx: HelperContext, list: readonly unknown[], prefix: string
     else if (typeof parent === "object" || typeof parent === "function") {
       args.push(parent);
       route.push(keysOf(ctx, parent as object).singularRouteKey);
-    } else throw new ArgumentError(`polymorphic route arguments must be records, classes or names, got ${String(parent)}`);
+    } else
+      throw new ArgumentError(`polymorphic route arguments must be records, classes or names, got ${String(parent)}`);
   }
   const record = list[last];
   if (typeof record === "string") route.push(record);
@@ -66,13 +88,19 @@ function handleList(ctx: HelperContext, list: readonly unknown[], prefix: string
       const keys = keysOf(ctx, record);
       route.push(singular ? keys.singularRouteKey : keys.routeKey);
     }
-  } else throw new ArgumentError(`polymorphic route arguments must be records, classes or names, got ${String(record)}`);
+  } else
+    throw new ArgumentError(`polymorphic route arguments must be records, classes or names, got ${String(record)}`);
   route.push(suffix);
   return [prefix + route.join("_"), args];
 }
 
 /** Rails' `polymorphic_url`/`polymorphic_path` (`type`) with any options: the reference behaviour. */
-export function polymorphic(ctx: HelperContext, type: UrlKind, target: unknown, options: Record<string, unknown>): string {
+export function polymorphic(
+  ctx: HelperContext,
+  type: UrlKind,
+  target: unknown,
+  options: Record<string, unknown>,
+): string {
   if (isHash(target)) {
     const merged = { ...target, ...options };
     const record = merged.id;
@@ -84,13 +112,18 @@ export function polymorphic(ctx: HelperContext, type: UrlKind, target: unknown, 
     if (mapping) return customCall(ctx, mapping, [target, options], type === "path");
   }
   const opts = dict();
-  let act: string | null = null, routingType: unknown = null, hasOptions = false;
+  let act: string | null = null,
+    routingType: unknown = null,
+    hasOptions = false;
   for (const key of Object.keys(options)) {
     const k = optionName(key);
     if (k === "action") act = truthy(options[key]) ? String(options[key]) : null;
     // Only polymorphic_url takes routing_type; polymorphic_path passes it on to the helper (the query string).
     else if (k === "routing_type" && type === "url") routingType = options[key];
-    else { opts[k] = options[key]; hasOptions = true; }
+    else {
+      opts[k] = options[key];
+      hasOptions = true;
+    }
   }
   let suffix = type;
   if (type === "url" && truthy(routingType)) suffix = String(routingType) === "path" ? "path" : "url";
@@ -152,7 +185,11 @@ function isInstanceLike(v: unknown, C: unknown): boolean {
  * the method name again: `polymorphic_path([magazine, ad])` then costs the helper plus ~25 ns
  * where it cost the helper plus ~450 ns.
  */
-export function polymorphicHelper(ctx: HelperContext, type: UrlKind, action: string | null): (target: unknown, options?: Record<string, unknown> | null) => string {
+export function polymorphicHelper(
+  ctx: HelperContext,
+  type: UrlKind,
+  action: string | null,
+): (target: unknown, options?: Record<string, unknown> | null) => string {
   const shapes: Shape[] = [];
   const prefix = action === null ? "" : action + "_";
 
@@ -174,7 +211,10 @@ export function polymorphicHelper(ctx: HelperContext, type: UrlKind, action: str
     const records = ctx.recordPaths.get(helper as RouteHelper);
     const argc = persisted ? list.length : list.length - 1;
     const shape: Shape = {
-      list: isList, classes: list.map(constructorOf), persisted, helper: helper as RouteHelper,
+      list: isList,
+      classes: list.map(constructorOf),
+      persisted,
+      helper: helper as RouteHelper,
       fromRecords: records !== undefined && records.argSize === argc ? records.path : null,
     };
     if (shapes.length === MAX_SHAPES) shapes.length = 0;
@@ -195,11 +235,16 @@ export function polymorphicHelper(ctx: HelperContext, type: UrlKind, action: str
     // The helper's arguments: every record but a new last one.
     const helper = shape.helper;
     switch (persisted ? n : n - 1) {
-      case 0: return helper();
-      case 1: return helper(list[0]);
-      case 2: return helper(list[0], list[1]);
-      case 3: return helper(list[0], list[1], list[2]);
-      default: return helper(...list.slice(0, persisted ? n : n - 1));
+      case 0:
+        return helper();
+      case 1:
+        return helper(list[0]);
+      case 2:
+        return helper(list[0], list[1]);
+      case 3:
+        return helper(list[0], list[1], list[2]);
+      default:
+        return helper(...list.slice(0, persisted ? n : n - 1));
     }
   }
 
@@ -208,7 +253,7 @@ export function polymorphicHelper(ctx: HelperContext, type: UrlKind, action: str
       const url = viaShape(target);
       if (url !== undefined) return url;
     }
-    return polymorphic(ctx, type, target, action === null ? options ?? {} : { ...options, action });
+    return polymorphic(ctx, type, target, action === null ? (options ?? {}) : { ...options, action });
   };
 }
 
@@ -218,4 +263,3 @@ function describe(target: unknown): string {
   if (typeof target === "function" || isRecord(target)) return modelNameOf(target as object);
   return String(target);
 }
-

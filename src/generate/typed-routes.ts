@@ -36,9 +36,13 @@ type ActionOf<N, C extends string> = N extends `${C}#${infer A}` ? A : never;
  * segment some route leaves out is optional), over the query's and body's `ParamValue`s. `ActionName`
  * itself (no action chosen), or any action before `switchyard types`: every key `unknown`.
  */
-export type ActionParams<A extends string> = [ActionMap] extends [never] ? Record<string, unknown>
-  : [ActionName] extends [A] ? Record<string, unknown>
-  : A extends keyof ActionMap ? ActionMap[A] & LooseParams : Record<string, unknown>;
+export type ActionParams<A extends string> = [ActionMap] extends [never]
+  ? Record<string, unknown>
+  : [ActionName] extends [A]
+    ? Record<string, unknown>
+    : A extends keyof ActionMap
+      ? ActionMap[A] & LooseParams
+      : Record<string, unknown>;
 
 type PathShapes = Register extends { paths: infer S } ? S : never;
 
@@ -50,20 +54,39 @@ declare const REST: unique symbol;
 export type RestSegments = { readonly [REST]: "rest" };
 
 /** `S` without its query string or fragment. */
-type PathPart<S extends string> = S extends `${infer P}?${string}` ? PathPart<P> : S extends `${infer P}#${string}` ? P : S;
+type PathPart<S extends string> = S extends `${infer P}?${string}`
+  ? PathPart<P>
+  : S extends `${infer P}#${string}`
+    ? P
+    : S;
 type Split<S extends string> = S extends `${infer H}/${infer R}` ? [H, ...Split<R>] : [S];
 /** An absolute path's segments (`/` is none; a trailing `/` is dropped, as recognition drops it). */
-type Segments<S extends string> = S extends `/${infer R}` ? (R extends "" ? [] : R extends `${infer T}/` ? Split<T> : Split<R>) : never;
+type Segments<S extends string> = S extends `/${infer R}`
+  ? R extends ""
+    ? []
+    : R extends `${infer T}/`
+      ? Split<T>
+      : Split<R>
+  : never;
 
 /** Whether segments `P` match one path shape `R`, segment by segment. */
-type MatchShape<P extends readonly string[], R extends readonly unknown[]> =
-  R extends readonly [RestSegments] ? true
+type MatchShape<P extends readonly string[], R extends readonly unknown[]> = R extends readonly [RestSegments]
+  ? true
   : P extends readonly [infer S extends string, ...infer PR extends string[]]
-    ? [S] extends [""] ? false
-      : R extends readonly [GlobSegment, ...infer RR] ? (MatchShape<PR, RR> extends true ? true : MatchShape<PR, R>)
-      : R extends readonly [infer T, ...infer RR] ? ([S] extends [T] ? MatchShape<PR, RR> : false)
-      : false
-    : R extends readonly [] ? true : false;
+    ? [S] extends [""]
+      ? false
+      : R extends readonly [GlobSegment, ...infer RR]
+        ? MatchShape<PR, RR> extends true
+          ? true
+          : MatchShape<PR, R>
+        : R extends readonly [infer T, ...infer RR]
+          ? [S] extends [T]
+            ? MatchShape<PR, RR>
+            : false
+          : false
+    : R extends readonly []
+      ? true
+      : false;
 
 /** `true` when some shape of the union `R` matches (distributes over `R`). */
 type MatchAny<P extends readonly string[], R> = R extends readonly unknown[] ? MatchShape<P, R> : never;
@@ -74,4 +97,6 @@ type MatchAny<P extends readonly string[], R> = R extends readonly unknown[] ? M
  */
 export type VerifiedPath<S extends string> = [PathShapes] extends [never]
   ? S
-  : true extends MatchAny<Segments<PathPart<S>>, PathShapes> ? S : `no route matches ${S}`;
+  : true extends MatchAny<Segments<PathPart<S>>, PathShapes>
+    ? S
+    : `no route matches ${S}`;

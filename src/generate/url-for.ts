@@ -9,7 +9,14 @@ import { type HelperContext, callHelper } from "./helper-context.js";
 import { customCall } from "./custom-helpers.js";
 import { fastRouteUrl, routeBase } from "./fast-path.js";
 import {
-  assignOptions, dict, finishUrl, indexIn, normalizedAction, normalizedController, routeSetUrlFor, splitCallerOptions,
+  assignOptions,
+  dict,
+  finishUrl,
+  indexIn,
+  normalizedAction,
+  normalizedController,
+  routeSetUrlFor,
+  splitCallerOptions,
 } from "./generator.js";
 import { classMethod, handleModel, polymorphic } from "./polymorphic.js";
 import { forInIsExact } from "../support/objects.js";
@@ -27,7 +34,8 @@ function splitOptions(args: readonly unknown[]): [unknown[], Dict | null] {
 
 /** Rails' `full_url_for(target)` (what `url_for` and `full_url_for` call). */
 export function fullUrlFor(ctx: HelperContext, target: unknown): string {
-  if (target === null || target === undefined) return routeSetUrlFor(ctx.index, Object.assign(dict(), ctx.defaults), null, "url");
+  if (target === null || target === undefined)
+    return routeSetUrlFor(ctx.index, Object.assign(dict(), ctx.defaults), null, "url");
   if (typeof target === "string") return target;
   if (isHash(target)) {
     if (ctx.fastPaths && forInIsExact()) {
@@ -56,7 +64,8 @@ export function fullUrlFor(ctx: HelperContext, target: unknown): string {
     const name = target.description ?? "";
     return callHelper(ctx, `${name}_url`, [], () => `url_for(:${name})`);
   }
-  if (typeof target === "function") return callHelper(ctx, classMethod(ctx, target, "", "url", false), [], "url_for(" + modelNameOf(target) + ")");
+  if (typeof target === "function")
+    return callHelper(ctx, classMethod(ctx, target, "", "url", false), [], "url_for(" + modelNameOf(target) + ")");
   if (isRecord(target)) return handleModelCall(ctx, target, "url");
   throw new ArgumentError(`url_for: cannot build a URL from ${typeof target} ${String(target)}`);
 }
@@ -68,12 +77,20 @@ export function fullUrlFor(ctx: HelperContext, target: unknown): string {
  */
 function urlForOneRoute(ctx: HelperContext, options: Record<string, unknown>): string | undefined {
   if (ctx.urlForBases === null) return undefined;
-  let controller: unknown, action: unknown, hasAction = false;
+  let controller: unknown,
+    action: unknown,
+    hasAction = false;
   for (const key in options) {
     if (key === "controller") controller = options[key];
-    else if (key === "action") { action = options[key]; hasAction = true; }
+    else if (key === "action") {
+      action = options[key];
+      hasAction = true;
+    }
   }
-  const pool = ctx.index.pool(normalizedController(controller), hasAction || truthy(controller) ? normalizedAction(action) : undefined);
+  const pool = ctx.index.pool(
+    normalizedController(controller),
+    hasAction || truthy(controller) ? normalizedAction(action) : undefined,
+  );
   if (pool.length !== 1) return undefined;
   const cr = pool[0]!;
   const keys = cr.requiredDefaultKeys;
@@ -88,4 +105,3 @@ function handleModelCall(ctx: HelperContext, record: object, suffix: UrlKind): s
   const [method, args] = handleModel(ctx, record, "", suffix, false);
   return callHelper(ctx, method, args, `url_for(${modelNameOf(record)})`);
 }
-

@@ -19,7 +19,10 @@ import { recordParam, toParam } from "../uri/query.js";
 import type { VerifiedPath } from "./typed-routes.js";
 
 /** One segment of a path shape: literal text with `null` for each parameter, a glob, or (last) the rest after a mount. */
-type ShapeSegment = { readonly kind: "text"; readonly parts: readonly (string | null)[] } | { readonly kind: "glob" } | { readonly kind: "rest" };
+type ShapeSegment =
+  | { readonly kind: "text"; readonly parts: readonly (string | null)[] }
+  | { readonly kind: "glob" }
+  | { readonly kind: "rest" };
 export type PathShape = readonly ShapeSegment[];
 
 /** More expansions of one route's optional groups than this and the rest are left out (seven independent groups). */
@@ -52,8 +55,9 @@ function shapeOf(nodes: readonly Flat[], anchored: boolean): ShapeSegment[] {
     }
     const parts = current.parts;
     if (node.type === "star") current.glob = true;
-    else if (node.type === "symbol") { if (parts.at(-1) !== null) parts.push(null); }
-    else {
+    else if (node.type === "symbol") {
+      if (parts.at(-1) !== null) parts.push(null);
+    } else {
       const text = node.type === "dot" ? "." : node.value;
       if (typeof parts.at(-1) === "string") parts[parts.length - 1] += text;
       else parts.push(text);
@@ -165,10 +169,13 @@ export function matchPath(shapes: readonly PathShape[], pieces: PathTemplate): b
  * `toParam()`, else its `id`) — escaped as one segment.
  */
 function segmentValue(value: unknown, strings: TemplateStringsArray, i: number): string {
-  const param = value !== null && typeof value === "object" && !Array.isArray(value) ? recordParam(value) : toParam(value);
+  const param =
+    value !== null && typeof value === "object" && !Array.isArray(value) ? recordParam(value) : toParam(value);
   if (param === null || param === "" || param === false) {
     const shown = typeof value === "string" ? '""' : String(value);
-    throw new ArgumentError(`p\`${strings.join("${...}")}\`: its \${...} number ${i + 1} is ${shown}; each one fills a path segment and needs a value (a string, a number or a record)`);
+    throw new ArgumentError(
+      `p\`${strings.join("${...}")}\`: its \${...} number ${i + 1} is ${shown}; each one fills a path segment and needs a value (a string, a number or a record)`,
+    );
   }
   return escapeSegment(String(param));
 }

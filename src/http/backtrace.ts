@@ -42,7 +42,13 @@ const LOCATION = /^(.*?):(\d+):(\d+)$/;
 
 /** Whether a frame's file is the framework's: switchyard's own sources, node's internals, or a package. */
 function frameworkFile(file: string): boolean {
-  return file === "" || file.startsWith(OWN) || file.startsWith("node:") || file.startsWith("internal/") || /[\\/]node_modules[\\/]/.test(file);
+  return (
+    file === "" ||
+    file.startsWith(OWN) ||
+    file.startsWith("node:") ||
+    file.startsWith("internal/") ||
+    /[\\/]node_modules[\\/]/.test(file)
+  );
 }
 
 /** Parses one V8 stack line (`    at fn (file:1:2)`), or null for a line that is not a frame. */

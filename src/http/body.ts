@@ -97,7 +97,11 @@ function compactArrays(v: unknown): void {
 const MAY_NEST = /\[|%5b/i;
 
 /** Reads the body of `ex` into params as `kind` says (`limit`: the most bytes read). */
-export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>, limit: number): Promise<NestedParams> {
+export async function readBodyParams(
+  ex: Exchange,
+  kind: Exclude<BodyKind, null>,
+  limit: number,
+): Promise<NestedParams> {
   if (!ex.hasBody && ex.bodyBytes === null) return dict();
   const bytes = await ex.body(limit);
   if (bytes.length === 0) return dict();
@@ -121,7 +125,10 @@ export async function readBodyParams(ex: Exchange, kind: Exclude<BodyKind, null>
       return wrapped;
     }
     // (undici parses multipart/form-data only: Rack's other parseable types are read as it.)
-    const type = (ex.header("content-type") ?? "").replace(/^\s*multipart\/(?:related|mixed)\b/i, "multipart/form-data");
+    const type = (ex.header("content-type") ?? "").replace(
+      /^\s*multipart\/(?:related|mixed)\b/i,
+      "multipart/form-data",
+    );
     let form: FormData;
     try {
       form = await new Response(bytes, { headers: { "content-type": type } }).formData();

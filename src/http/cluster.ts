@@ -13,7 +13,8 @@ import os from "node:os";
 /** Parses `--workers` / `WEB_CONCURRENCY`: a whole number from 0 (0: no workers, serve in this process), or `auto` (the cores: `os.availableParallelism()`); an error message otherwise. */
 export function parseWorkers(value: string, from: string): number | string {
   if (value === "auto") return os.availableParallelism();
-  if (!/^\d+$/.test(value) || Number(value) > 1024) return `${from} must be a number of workers from 0 to 1024, or auto, not ${JSON.stringify(value)}`;
+  if (!/^\d+$/.test(value) || Number(value) > 1024)
+    return `${from} must be a number of workers from 0 to 1024, or auto, not ${JSON.stringify(value)}`;
   return Number(value);
 }
 
@@ -69,12 +70,16 @@ export function runCluster(options: ClusterOptions): Promise<number> {
       if (!announced) {
         // No worker ever listened: the port is taken, or the application cannot boot. Forking
         // again would fail the same way; stop, as a server that cannot listen exits 1.
-        options.log(`worker ${worker.process.pid} exited (${signal ?? `exit ${code}`}) before any worker listened: stopping`);
+        options.log(
+          `worker ${worker.process.pid} exited (${signal ?? `exit ${code}`}) before any worker listened: stopping`,
+        );
         failed = true;
         return stop("a worker could not start");
       }
       delay = lived >= HEALTHY_AFTER ? FIRST_DELAY : delay;
-      options.log(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}) after ${lived} ms; starting another in ${delay} ms`);
+      options.log(
+        `worker ${worker.process.pid} died (${signal ?? `exit ${code}`}) after ${lived} ms; starting another in ${delay} ms`,
+      );
       pending = setTimeout(() => {
         pending = undefined;
         if (!stopping) fork();
@@ -94,7 +99,9 @@ export function runCluster(options: ClusterOptions): Promise<number> {
       stopping = true;
       clearTimeout(pending);
       if (born.size === 0) return finish();
-      options.log(`${why}: stopping ${born.size} worker${born.size === 1 ? "" : "s"} (up to ${options.shutdownTimeout} ms for their requests)`);
+      options.log(
+        `${why}: stopping ${born.size} worker${born.size === 1 ? "" : "s"} (up to ${options.shutdownTimeout} ms for their requests)`,
+      );
       for (const worker of born.keys()) worker.process.kill("SIGTERM");
       killer = setTimeout(() => {
         options.log(`workers still running after ${options.shutdownTimeout + KILL_GRACE} ms: killing them`);

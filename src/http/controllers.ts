@@ -14,7 +14,14 @@ import path from "node:path";
 import type { ActionName, ActionParams, ActionsOf, ControllerName } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { camelize } from "../support/inflector.js";
-import { defaultExport, exportNames, findUserFile, packageModules, UserFileLoader, userFileCandidates } from "../support/user-files.js";
+import {
+  defaultExport,
+  exportNames,
+  findUserFile,
+  packageModules,
+  UserFileLoader,
+  userFileCandidates,
+} from "../support/user-files.js";
 import type { ActionContext } from "./action-context.js";
 import { BUILT_IN_CONTROLLERS } from "./health.js";
 import { FileStamps } from "../support/file-stamps.js";
@@ -137,12 +144,16 @@ export class ControllerRegistry {
 
   /** Forgets the controllers loaded from files: each is loaded again, its imports too, on its next use (development reloading). */
   reload(): void {
-    for (const [controllerPath, loaded] of this.#loaded) if (!Object.hasOwn(this.#map, controllerPath) || loaded.definition !== this.#map[controllerPath]) this.#loaded.delete(controllerPath);
+    for (const [controllerPath, loaded] of this.#loaded)
+      if (!Object.hasOwn(this.#map, controllerPath) || loaded.definition !== this.#map[controllerPath])
+        this.#loaded.delete(controllerPath);
   }
 
   /** Where a controller's file is looked for (without the extension), or null without a root. */
   fileBase(controllerPath: string): string | null {
-    return this.#root === undefined ? null : path.join(this.#root, "app", "controllers", `${controllerPath}_controller`);
+    return this.#root === undefined
+      ? null
+      : path.join(this.#root, "app", "controllers", `${controllerPath}_controller`);
   }
 
   /** The files looked for, as a message names them. */
@@ -156,11 +167,18 @@ export class ControllerRegistry {
     const loaded = this.#loaded.get(controllerPath);
     if (loaded !== undefined) return loaded;
     if (Object.hasOwn(this.#map, controllerPath)) {
-      const entry = this.#entry(this.#map[controllerPath]!, `controllers[${JSON.stringify(controllerPath)}]`, controllerPath);
+      const entry = this.#entry(
+        this.#map[controllerPath]!,
+        `controllers[${JSON.stringify(controllerPath)}]`,
+        controllerPath,
+      );
       this.#loaded.set(controllerPath, entry);
       return entry;
     }
-    const missing = new MissingController(`uninitialized constant ${controllerClassName(controllerPath)}`, controllerPath);
+    const missing = new MissingController(
+      `uninitialized constant ${controllerClassName(controllerPath)}`,
+      controllerPath,
+    );
     if (!CONTROLLER_PATH.test(controllerPath)) throw missing;
     const base = this.fileBase(controllerPath);
     const file = base === null ? undefined : findUserFile(base);
@@ -180,7 +198,11 @@ export class ControllerRegistry {
   /** A controller switchyard brings (`rails/health`), when the application has none by that path. */
   #builtIn(controllerPath: string): Loaded | undefined {
     if (!Object.hasOwn(BUILT_IN_CONTROLLERS, controllerPath)) return undefined;
-    const entry = this.#entry(BUILT_IN_CONTROLLERS[controllerPath]!, `switchyard's built-in ${controllerClassName(controllerPath)}`, controllerPath);
+    const entry = this.#entry(
+      BUILT_IN_CONTROLLERS[controllerPath]!,
+      `switchyard's built-in ${controllerClassName(controllerPath)}`,
+      controllerPath,
+    );
     this.#loaded.set(controllerPath, entry);
     return entry;
   }
@@ -194,8 +216,13 @@ export class ControllerRegistry {
     const exported = defaultExport(mod);
     if (exported === null || (typeof exported !== "object" && typeof exported !== "function")) {
       const name = controllerClassName(controllerPath).replace(/::/g, "");
-      const found = exported === undefined ? `has no default export (it exports ${exportNames(mod)})` : `default-exports ${typeof exported === "string" ? JSON.stringify(exported) : String(exported)}`;
-      throw new TypeError(`${file} ${found}: a controller file must default-export its controller, a class (export default class ${name} { ... }) or an object of actions`);
+      const found =
+        exported === undefined
+          ? `has no default export (it exports ${exportNames(mod)})`
+          : `default-exports ${typeof exported === "string" ? JSON.stringify(exported) : String(exported)}`;
+      throw new TypeError(
+        `${file} ${found}: a controller file must default-export its controller, a class (export default class ${name} { ... }) or an object of actions`,
+      );
     }
     const entry = this.#entry(exported as ControllerDefinition, file, controllerPath);
     this.#loaded.set(controllerPath, entry);
@@ -204,7 +231,9 @@ export class ControllerRegistry {
 
   #entry(definition: ControllerDefinition, source: string, controllerPath: string): Loaded {
     if (typeof definition === "function" && definition.prototype === undefined) {
-      throw new TypeError(`${source} (the ${controllerClassName(controllerPath)}) is a function without a prototype: give a class, or an object of actions`);
+      throw new TypeError(
+        `${source} (the ${controllerClassName(controllerPath)}) is a function without a prototype: give a class, or an object of actions`,
+      );
     }
     return { definition, invokers: new Map(), source };
   }
@@ -215,7 +244,8 @@ export class ControllerRegistry {
     if (invoke !== undefined) return invoke;
     const def = loaded.definition;
     const fn = actionMethod(typeof def === "function" ? def.prototype : def, action);
-    if (fn === undefined) throw new ActionNotFound(`The action '${action}' could not be found for ${controllerClassName(controllerPath)}`);
+    if (fn === undefined)
+      throw new ActionNotFound(`The action '${action}' could not be found for ${controllerClassName(controllerPath)}`);
     if (typeof def === "function") {
       const Class = def as ControllerClass;
       invoke = (ctx) => fn.call(new Class(ctx), ctx);
@@ -230,7 +260,11 @@ export class ControllerRegistry {
 /** A method named `name` defined on `target` or its prototype chain, short of `Object.prototype` and `Controller.prototype`; not `constructor`. */
 function actionMethod(target: object, name: string): ((ctx: ActionContext) => unknown) | undefined {
   if (name === "constructor") return undefined;
-  for (let o: object | null = target; o !== null && o !== Object.prototype && o !== Controller.prototype; o = Object.getPrototypeOf(o)) {
+  for (
+    let o: object | null = target;
+    o !== null && o !== Object.prototype && o !== Controller.prototype;
+    o = Object.getPrototypeOf(o)
+  ) {
     const d = Object.getOwnPropertyDescriptor(o, name);
     if (d === undefined) continue;
     return typeof d.value === "function" ? (d.value as (ctx: ActionContext) => unknown) : undefined;

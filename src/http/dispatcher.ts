@@ -17,12 +17,25 @@ import { isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
-import { ActionNotFound, ControllerRegistry, MissingController, type ControllerMap, type Invoke } from "./controllers.js";
+import {
+  ActionNotFound,
+  ControllerRegistry,
+  MissingController,
+  type ControllerMap,
+  type Invoke,
+} from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./pages.js";
 import { withScriptName } from "./script-name.js";
 import { BlockedHost, checkHost, DEVELOPMENT_HOSTS, HostPermissions, type HostPattern } from "./hosts.js";
-import { DEFAULT_FILTER_PARAMETERS, ParameterFilterRule, requestLog, type ParameterFilter, type RequestLog, type RequestLogger } from "./request-log.js";
+import {
+  DEFAULT_FILTER_PARAMETERS,
+  ParameterFilterRule,
+  requestLog,
+  type ParameterFilter,
+  type RequestLog,
+  type RequestLogger,
+} from "./request-log.js";
 import { Reloader } from "./reloader.js";
 import { loadedRoutes } from "../draw.js";
 import { HANDLED, htmlReply, redirectReply, type Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
@@ -80,11 +93,25 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The environment served in: `env` if given, else `NODE_ENV`, else `"development"` (as Rails and Express). */
 export function environment(env: string | undefined): string {
-  return env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV ?? "development";
+  return (
+    env ??
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV ??
+    "development"
+  );
 }
 
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */
-const OVERRIDE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "LINK", "UNLINK"]);
+const OVERRIDE_METHODS: ReadonlySet<string> = new Set([
+  "GET",
+  "HEAD",
+  "PUT",
+  "POST",
+  "DELETE",
+  "OPTIONS",
+  "PATCH",
+  "LINK",
+  "UNLINK",
+]);
 
 /** What the exception page leaves out of the parameters it shows (Rails' `debug_params`). */
 const SHOWN_PARAMS_SKIP: ReadonlySet<string> = new Set(["controller", "action"]);
@@ -143,13 +170,23 @@ export class Dispatcher {
     // (node has no separate test environment), with hosts such as `example.org`.
     const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
     const asked = options.env ?? processEnv?.NODE_ENV;
-    const listed = processEnv?.SWITCHYARD_HOSTS?.split(",").map((h) => h.trim()).filter((h) => h !== "");
-    const hosts = new HostPermissions(options.hosts ?? (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []));
+    const listed = processEnv?.SWITCHYARD_HOSTS?.split(",")
+      .map((h) => h.trim())
+      .filter((h) => h !== "");
+    const hosts = new HostPermissions(
+      options.hosts ??
+        (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []),
+    );
     this.#hosts = hosts.empty ? null : hosts;
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
     this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
-    if (this.development && options.reload !== false && (options.root !== undefined || loadedRoutes(routes) !== undefined)) this.#reloader = new Reloader(this, options.root ?? process.cwd());
+    if (
+      this.development &&
+      options.reload !== false &&
+      (options.root !== undefined || loadedRoutes(routes) !== undefined)
+    )
+      this.#reloader = new Reloader(this, options.root ?? process.cwd());
   }
 
   /** Serves another route set from the next request on (the development reloader). */
@@ -171,7 +208,11 @@ export class Dispatcher {
   /** In development, first takes up the application's edited files (see `Reloader`). */
   #reloadThenDispatch(ex: Exchange): Outcome | Promise<Outcome> {
     const reloaded = this.#reloader?.check();
-    if (reloaded != null) return reloaded.then(() => this.#dispatch(ex), (e: unknown) => this.failure(ex, e));
+    if (reloaded != null)
+      return reloaded.then(
+        () => this.#dispatch(ex),
+        (e: unknown) => this.failure(ex, e),
+      );
     return this.#dispatch(ex);
   }
 
@@ -190,7 +231,8 @@ export class Dispatcher {
       }
       if (ex.method === "POST" && this.#override) {
         const kind = bodyKind(ex.header("content-type"), "POST");
-        if ((kind === "form" || kind === "multipart") && ex.bodyParams === null && ex.hasBody) return this.#overrideFromBody(ex, kind);
+        if ((kind === "form" || kind === "multipart") && ex.bodyParams === null && ex.hasBody)
+          return this.#overrideFromBody(ex, kind);
         // (A body parser ahead of us may have read the form: its params hold `_method`.)
         const param = kind === "form" || kind === "multipart" ? ex.bodyParams?._method : undefined;
         overrideWith(ex, param !== undefined && param !== null ? param : ex.header("x-http-method-override"));
@@ -215,7 +257,11 @@ export class Dispatcher {
 
   #route(ex: Exchange): Outcome | Promise<Outcome> {
     const method = ex.method;
-    if (this.development && (method === "GET" || method === "HEAD") && (ex.path === "/rails/info/routes" || ex.path === "/rails/info")) {
+    if (
+      this.development &&
+      (method === "GET" || method === "HEAD") &&
+      (ex.path === "/rails/info/routes" || ex.path === "/rails/info")
+    ) {
       return htmlReply(200, routesPage(this.routes));
     }
     const result = this.routes.recognize(method, ex.query === "" ? ex.path : `${ex.path}?${ex.query}`, ex.facts());
@@ -239,7 +285,12 @@ export class Dispatcher {
   #cascade(ex: Exchange, route: Route, path: string, scriptName: string): Outcome | Promise<Outcome> {
     ex.path = path;
     ex.scriptName = scriptName;
-    const result = this.routes.recognizeAfter(route, ex.method, ex.query === "" ? path : `${path}?${ex.query}`, ex.facts());
+    const result = this.routes.recognizeAfter(
+      route,
+      ex.method,
+      ex.query === "" ? path : `${path}?${ex.query}`,
+      ex.facts(),
+    );
     return result === null ? this.#unmatched(ex) : this.#serve(ex, result);
   }
 
@@ -299,16 +350,26 @@ export class Dispatcher {
       out = inner.dispatch(ex);
     } else if (typeof handler === "object" && handler !== null && typeof handler.fetch === "function") {
       const fetch = handler.fetch as FetchHandler;
-      out = this.#guard(ex, () => ex.callFetch((request) => fetch.call(handler, withScriptName(request, app.scriptName)), app));
+      out = this.#guard(ex, () =>
+        ex.callFetch((request) => fetch.call(handler, withScriptName(request, app.scriptName)), app),
+      );
     } else if (typeof handler === "function") {
       out =
         handler.length >= 2
           ? this.#guard(ex, () => ex.callNode(handler as NodeListener, app))
-          : this.#guard(ex, () => ex.callFetch((request) => (handler as FetchHandler)(withScriptName(request, app.scriptName)), app));
+          : this.#guard(ex, () =>
+              ex.callFetch((request) => (handler as FetchHandler)(withScriptName(request, app.scriptName)), app),
+            );
     } else {
-      return this.failure(ex, new TypeError(`the handler mounted at ${app.scriptName || "/"} is neither a function nor an object with fetch(): cannot call it`));
+      return this.failure(
+        ex,
+        new TypeError(
+          `the handler mounted at ${app.scriptName || "/"} is neither a function nor an object with fetch(): cannot call it`,
+        ),
+      );
     }
-    if (out instanceof Promise) return out.then((o) => this.#orNext(ex, result.route, path, scriptName, o)).catch((e) => this.failure(ex, e));
+    if (out instanceof Promise)
+      return out.then((o) => this.#orNext(ex, result.route, path, scriptName, o)).catch((e) => this.failure(ex, e));
     return this.#orNext(ex, result.route, path, scriptName, out);
   }
 
@@ -316,7 +377,9 @@ export class Dispatcher {
     try {
       const out = await call();
       if (out === HANDLED || isInstance(out, Response)) return out;
-      throw new TypeError(`a mounted handler answered ${out === undefined ? "nothing" : typeof out}: a fetch handler must return a Response`);
+      throw new TypeError(
+        `a mounted handler answered ${out === undefined ? "nothing" : typeof out}: a fetch handler must return a Response`,
+      );
     } catch (e) {
       return this.failure(ex, e);
     }
@@ -328,7 +391,9 @@ export class Dispatcher {
     const controller = path.controller;
     const action = path.action;
     if (typeof controller !== "string" || typeof action !== "string") {
-      throw new RoutingError(`the route ${result.route.verb || "(any verb)"} ${result.route.path} names no controller#action`);
+      throw new RoutingError(
+        `the route ${result.route.verb || "(any verb)"} ${result.route.path} names no controller#action`,
+      );
     }
     let loaded;
     try {
@@ -336,11 +401,14 @@ export class Dispatcher {
     } catch (e) {
       // Rails' dispatcher passes (`X-Cascade: pass`) when a `:controller` segment names no
       // controller: a route that sets its controller (a `controller` default) raises instead.
-      if (e instanceof MissingController && !Object.hasOwn(result.route.defaults, "controller")) return this.#cascade(ex, result.route, ex.path, ex.scriptName);
+      if (e instanceof MissingController && !Object.hasOwn(result.route.defaults, "controller"))
+        return this.#cascade(ex, result.route, ex.path, ex.scriptName);
       throw e;
     }
     if (loaded instanceof Promise) {
-      return loaded.then((l) => this.#run(ex, result.route, path, this.registry.action(l, action, controller))).catch((e) => this.failure(ex, e));
+      return loaded
+        .then((l) => this.#run(ex, result.route, path, this.registry.action(l, action, controller)))
+        .catch((e) => this.failure(ex, e));
     }
     return this.#run(ex, result.route, path, this.registry.action(loaded, action, controller));
   }
@@ -394,15 +462,31 @@ export class Dispatcher {
       if (isInstance(error, BlockedHost)) {
         return this.development ? htmlReply(403, blockedHostPage(error.host)) : htmlReply(403, "");
       }
-      if (isInstance(error, BadRequest)) return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
+      if (isInstance(error, BadRequest))
+        return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
       if (isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) {
         if (!this.development) return textReply(404, "Not Found\n");
         const notes = isInstance(error, MissingController) ? this.#lookedFor(error.controllerPath) : [];
         return htmlReply(404, routingErrorPage(error.message, this.routes, notes));
       }
       if (!this.development) return textReply(500, "Internal Server Error\n");
-      const shown = { method: ex.method, path: ex.scriptName + ex.originalPath, params: params === undefined ? null : new ParameterFilterRule(this.#filterParameters).params(params, SHOWN_PARAMS_SKIP) };
-      return htmlReply(500, exceptionPage(error, params === undefined ? `${ex.method} ${ex.originalPath}` : where(params), shown, this.#root));
+      const shown = {
+        method: ex.method,
+        path: ex.scriptName + ex.originalPath,
+        params:
+          params === undefined
+            ? null
+            : new ParameterFilterRule(this.#filterParameters).params(params, SHOWN_PARAMS_SKIP),
+      };
+      return htmlReply(
+        500,
+        exceptionPage(
+          error,
+          params === undefined ? `${ex.method} ${ex.originalPath}` : where(params),
+          shown,
+          this.#root,
+        ),
+      );
     } catch {
       return textReply(500, "Internal Server Error\n");
     }

@@ -34,4 +34,6 @@ export class HealthController {
 }
 
 /** The controllers switchyard brings, by controller path: used when the application has none by that path. */
-export const BUILT_IN_CONTROLLERS: Readonly<Record<string, typeof HealthController>> = { "rails/health": HealthController };
+export const BUILT_IN_CONTROLLERS: Readonly<Record<string, typeof HealthController>> = {
+  "rails/health": HealthController,
+};

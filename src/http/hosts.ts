@@ -37,7 +37,9 @@ export class BlockedHost extends BadRequest {
 /** Throws a 400 for a malformed Host. */
 export function checkHost(authority: string): void {
   if (!VALID_HOST.test(authority)) {
-    throw new BadRequest(`Invalid Host header ${JSON.stringify(authority)}: a host is a name (letters, digits, "-", ".", "_", "~"), an IPv4 address or an [IPv6] address, then an optional :port`);
+    throw new BadRequest(
+      `Invalid Host header ${JSON.stringify(authority)}: a host is a name (letters, digits, "-", ".", "_", "~"), an IPv4 address or an [IPv6] address, then an optional :port`,
+    );
   }
 }
 
@@ -58,15 +60,22 @@ export class HostPermissions {
 
   constructor(hosts: readonly HostPattern[]) {
     for (const host of hosts) {
-      if (host instanceof RegExp) this.#patterns.push(new RegExp(`^(?:${host.source})${PORT}$`, host.flags.replace(/[gy]/g, "")));
-      else if (typeof host !== "string") throw new TypeError(`hosts: ${String(host)} is neither a string nor a RegExp: give host names ("example.com", ".example.com"), RegExps or CIDR ranges ("10.0.0.0/8")`);
+      if (host instanceof RegExp)
+        this.#patterns.push(new RegExp(`^(?:${host.source})${PORT}$`, host.flags.replace(/[gy]/g, "")));
+      else if (typeof host !== "string")
+        throw new TypeError(
+          `hosts: ${String(host)} is neither a string nor a RegExp: give host names ("example.com", ".example.com"), RegExps or CIDR ranges ("10.0.0.0/8")`,
+        );
       else if (CIDR.test(host)) {
         try {
           this.#ranges.push(ipaddr.parseCIDR(host));
         } catch {
-          throw new TypeError(`hosts: ${JSON.stringify(host)} is not an IP range: write an address and a prefix length, as "10.0.0.0/8" or "fd00::/8"`);
+          throw new TypeError(
+            `hosts: ${JSON.stringify(host)} is not an IP range: write an address and a prefix length, as "10.0.0.0/8" or "fd00::/8"`,
+          );
         }
-      } else if (host.startsWith(".")) this.#patterns.push(new RegExp(`^([a-z0-9-]+\\.)?${escapeRegExp(host.slice(1))}${PORT}$`, "i"));
+      } else if (host.startsWith("."))
+        this.#patterns.push(new RegExp(`^([a-z0-9-]+\\.)?${escapeRegExp(host.slice(1))}${PORT}$`, "i"));
       else this.#patterns.push(new RegExp(`^${escapeRegExp(host)}${PORT}$`, "i"));
     }
   }
@@ -101,7 +110,11 @@ export class HostPermissions {
    * sent. Throws `BlockedHost` (naming the host as Rails' `request.host` does) otherwise.
    */
   check(authority: string, forwarded: string | undefined): void {
-    if (this.allows(authority) && (forwarded === undefined || forwarded === "" || this.allows(lastForwarded(forwarded)))) return;
+    if (
+      this.allows(authority) &&
+      (forwarded === undefined || forwarded === "" || this.allows(lastForwarded(forwarded)))
+    )
+      return;
     const host = forwarded !== undefined && forwarded !== "" ? lastForwarded(forwarded) : authority;
     throw new BlockedHost(hostName(host));
   }

@@ -9,7 +9,14 @@ export type { HandlerOptions, FetchHandler, NodeListener } from "./dispatcher.js
 export { ActionContext } from "./action-context.js";
 export type { Params } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName, defineController } from "./controllers.js";
-export type { Action, Actions, ControllerClass, ControllerObject, ControllerDefinition, ControllerMap } from "./controllers.js";
+export type {
+  Action,
+  Actions,
+  ControllerClass,
+  ControllerObject,
+  ControllerDefinition,
+  ControllerMap,
+} from "./controllers.js";
 export type { ParamValue, ActionParams, ActionName, ControllerName, ActionsOf } from "../index.js";
 export { HealthController } from "./health.js";
 export { BadRequest } from "./transport/exchange.js";

@@ -63,7 +63,10 @@ export function exceptionPage(error: unknown, where: string, request?: ShownRequ
   const trace = backtraceOf(stack);
   const frames = (list: readonly Frame[], id: string) =>
     `<pre id="${id}">${list.length === 0 ? "(none)" : escapeHtml(list.map((f) => railsFrame(f, root)).join("\n"))}</pre>`;
-  const shown = request === undefined ? "" : `<h3>Request</h3>
+  const shown =
+    request === undefined
+      ? ""
+      : `<h3>Request</h3>
 <dl class="sy-request" id="request"><dt>Method</dt><dd>${escapeHtml(request.method)}</dd><dt>Path</dt><dd>${escapeHtml(request.path)}</dd>
 <dt>Parameters</dt><dd>${request.params === null || Object.keys(request.params).length === 0 ? "None" : escapeHtml(rubyIndifferentHash(request.params))}</dd></dl>`;
   return page(

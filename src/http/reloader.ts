@@ -53,7 +53,8 @@ export class Reloader {
   check(): Promise<void> | null {
     if (this.#pending !== null) return this.#pending;
     const controllers = this.#target.registry.stamps.changed().length > 0;
-    const routes = this.#routeStamps.changed().length > 0 || (this.#errorStamps !== null && this.#errorStamps.changed().length > 0);
+    const routes =
+      this.#routeStamps.changed().length > 0 || (this.#errorStamps !== null && this.#errorStamps.changed().length > 0);
     if (controllers || routes) this.#target.registry.reload();
     if (!routes) return this.#broken === null ? null : Promise.reject(this.#broken);
     return (this.#pending = this.#reloadRoutes().finally(() => (this.#pending = null)));

@@ -27,7 +27,13 @@ export class Reply {
  * a POST, reads the body that length announces). Returns the body to send; sets `content-length`
  * (for a body sent, only when `setLength`: a `Response` gets its length from the server that writes it).
  */
-export function bodyToSend(reply: Reply, method: string, originalMethod: string, length: (body: string | Uint8Array) => number, setLength = true): string | Uint8Array | null {
+export function bodyToSend(
+  reply: Reply,
+  method: string,
+  originalMethod: string,
+  length: (body: string | Uint8Array) => number,
+  setLength = true,
+): string | Uint8Array | null {
   const body = reply.body;
   if (method === "HEAD") {
     reply.headers["content-length"] = originalMethod === "HEAD" && body !== null ? String(length(body)) : "0";
@@ -75,7 +81,9 @@ export function replyOf(value: unknown, where: () => string): Reply | Response {
   if (value instanceof Response) return value;
   const json = JSON.stringify(value);
   if (json === undefined) {
-    throw new TypeError(`${where()} returned ${typeof value === "function" ? "a function" : String(value)}, which cannot be sent: return a string, a Response, a JSON value or nothing`);
+    throw new TypeError(
+      `${where()} returned ${typeof value === "function" ? "a function" : String(value)}, which cannot be sent: return a string, a Response, a JSON value or nothing`,
+    );
   }
   return new Reply(200, { "content-type": JSON_TYPE }, json);
 }

@@ -36,7 +36,17 @@ export type RequestLogger = ((line: string) => unknown) | { info(line: string): 
 export type ParameterFilter = string | RegExp;
 
 /** Rails' default `filter_parameters` (Rails 7's new-application initializer). */
-export const DEFAULT_FILTER_PARAMETERS: readonly ParameterFilter[] = ["passw", "secret", "token", "_key", "crypt", "salt", "certificate", "otp", "ssn"];
+export const DEFAULT_FILTER_PARAMETERS: readonly ParameterFilter[] = [
+  "passw",
+  "secret",
+  "token",
+  "_key",
+  "crypt",
+  "salt",
+  "certificate",
+  "otp",
+  "ssn",
+];
 
 const FILTERED = "[FILTERED]";
 
@@ -45,20 +55,69 @@ const INTERNAL_PARAMS: ReadonlySet<string> = new Set(["controller", "action", "f
 
 /** Rack::Utils::HTTP_STATUS_CODES, which `Completed 200 OK` reads. */
 const STATUS_TEXT: Readonly<Record<number, string>> = {
-  100: "Continue", 101: "Switching Protocols", 102: "Processing", 103: "Early Hints",
-  200: "OK", 201: "Created", 202: "Accepted", 203: "Non-Authoritative Information", 204: "No Content", 205: "Reset Content",
-  206: "Partial Content", 207: "Multi-Status", 208: "Already Reported", 226: "IM Used",
-  300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified", 305: "Use Proxy",
-  306: "(Unused)", 307: "Temporary Redirect", 308: "Permanent Redirect",
-  400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-  406: "Not Acceptable", 407: "Proxy Authentication Required", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
-  411: "Length Required", 412: "Precondition Failed", 413: "Payload Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
-  416: "Range Not Satisfiable", 417: "Expectation Failed", 421: "Misdirected Request", 422: "Unprocessable Entity", 423: "Locked",
-  424: "Failed Dependency", 425: "Too Early", 426: "Upgrade Required", 428: "Precondition Required", 429: "Too Many Requests",
-  431: "Request Header Fields Too Large", 451: "Unavailable for Legal Reasons",
-  500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
-  505: "HTTP Version Not Supported", 506: "Variant Also Negotiates", 507: "Insufficient Storage", 508: "Loop Detected",
-  509: "Bandwidth Limit Exceeded", 510: "Not Extended", 511: "Network Authentication Required",
+  100: "Continue",
+  101: "Switching Protocols",
+  102: "Processing",
+  103: "Early Hints",
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  203: "Non-Authoritative Information",
+  204: "No Content",
+  205: "Reset Content",
+  206: "Partial Content",
+  207: "Multi-Status",
+  208: "Already Reported",
+  226: "IM Used",
+  300: "Multiple Choices",
+  301: "Moved Permanently",
+  302: "Found",
+  303: "See Other",
+  304: "Not Modified",
+  305: "Use Proxy",
+  306: "(Unused)",
+  307: "Temporary Redirect",
+  308: "Permanent Redirect",
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  407: "Proxy Authentication Required",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  411: "Length Required",
+  412: "Precondition Failed",
+  413: "Payload Too Large",
+  414: "URI Too Long",
+  415: "Unsupported Media Type",
+  416: "Range Not Satisfiable",
+  417: "Expectation Failed",
+  421: "Misdirected Request",
+  422: "Unprocessable Entity",
+  423: "Locked",
+  424: "Failed Dependency",
+  425: "Too Early",
+  426: "Upgrade Required",
+  428: "Precondition Required",
+  429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
+  451: "Unavailable for Legal Reasons",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+  505: "HTTP Version Not Supported",
+  506: "Variant Also Negotiates",
+  507: "Insufficient Storage",
+  508: "Loop Detected",
+  509: "Bandwidth Limit Exceeded",
+  510: "Not Extended",
+  511: "Network Authentication Required",
 };
 
 /**
@@ -69,8 +128,11 @@ export class ParameterFilterRule {
   readonly #rules: readonly RegExp[];
   constructor(filters: readonly ParameterFilter[]) {
     const strings = filters.filter((f): f is string => typeof f === "string");
-    const rules = filters.filter((f): f is RegExp => f instanceof RegExp).map((re) => new RegExp(re.source, re.flags.replace(/[gy]/g, "")));
-    if (strings.length > 0) rules.unshift(new RegExp(strings.map((s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join("|"), "i"));
+    const rules = filters
+      .filter((f): f is RegExp => f instanceof RegExp)
+      .map((re) => new RegExp(re.source, re.flags.replace(/[gy]/g, "")));
+    if (strings.length > 0)
+      rules.unshift(new RegExp(strings.map((s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join("|"), "i"));
     this.#rules = rules;
   }
 
@@ -98,7 +160,9 @@ export class ParameterFilterRule {
 
   /** A query string with the values of filtered keys `[FILTERED]` (Rails' `filtered_query_string`: raw `key=value` pairs). */
   query(query: string): string {
-    return query.replace(/([^&;=]+)=([^&;=]+)/g, (pair, key: string) => (this.filtered(key) ? `${key}=${FILTERED}` : pair));
+    return query.replace(/([^&;=]+)=([^&;=]+)/g, (pair, key: string) =>
+      this.filtered(key) ? `${key}=${FILTERED}` : pair,
+    );
   }
 }
 
@@ -146,7 +210,9 @@ export class RequestLog {
   start(ex: Exchange): RequestEntry {
     const entry = new RequestEntry(this, ex);
     if (!this.compact) {
-      this.write(`Started ${ex.originalMethod} ${rubyString(entry.path)} for ${clientIp(ex)} at ${rubyTime(this.#date())}`);
+      this.write(
+        `Started ${ex.originalMethod} ${rubyString(entry.path)} for ${clientIp(ex)} at ${rubyTime(this.#date())}`,
+      );
     }
     return entry;
   }
@@ -197,9 +263,16 @@ export class RequestEntry {
     if (this.#done) return;
     this.#done = true;
     const ms = Math.round(this.#log.now() - this.#start);
-    const status = outcome instanceof Reply || outcome instanceof Response ? outcome.status : outcome instanceof Unmatched ? 404 : null;
+    const status =
+      outcome instanceof Reply || outcome instanceof Response
+        ? outcome.status
+        : outcome instanceof Unmatched
+          ? 404
+          : null;
     if (this.#log.compact) {
-      this.#log.write(`${this.#ex.originalMethod} ${this.path} ${status ?? "-"} ${ms}ms${this.#action === null ? "" : ` ${this.#action}`}`);
+      this.#log.write(
+        `${this.#ex.originalMethod} ${this.path} ${status ?? "-"} ${ms}ms${this.#action === null ? "" : ` ${this.#action}`}`,
+      );
       return;
     }
     if (outcome instanceof Unmatched) return this.#logError("ActionController::RoutingError", outcome.message, "");
@@ -237,11 +310,17 @@ export function requestLog(
   if (logger === false) return null;
   if (logger === undefined) {
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-    if (env.NODE_TEST_CONTEXT !== undefined || env.VITEST !== undefined || env.JEST_WORKER_ID !== undefined) return null;
+    if (env.NODE_TEST_CONTEXT !== undefined || env.VITEST !== undefined || env.JEST_WORKER_ID !== undefined)
+      return null;
     logger = (line: string) => console.log(line);
   }
   const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
-  return new RequestLog({ logger, compact: !development, filterParameters: options.filterParameters ?? DEFAULT_FILTER_PARAMETERS, root: options.root ?? cwd });
+  return new RequestLog({
+    logger,
+    compact: !development,
+    filterParameters: options.filterParameters ?? DEFAULT_FILTER_PARAMETERS,
+    root: options.root ?? cwd,
+  });
 }
 
 /** The class Rails would name: switchyard's routing and action errors by their Rails names, others by their JS class. */
@@ -286,7 +365,10 @@ function clientIp(ex: Exchange): string {
   const peer = ex.remoteAddress ?? "127.0.0.1";
   const forwarded = ex.header("x-forwarded-for");
   if (forwarded === undefined || !TRUSTED_PROXY.test(peer)) return peer;
-  const ips = forwarded.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const ips = forwarded
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   for (let i = ips.length - 1; i >= 0; i--) if (!TRUSTED_PROXY.test(ips[i]!)) return ips[i]!;
   return ips[0] ?? peer;
 }

@@ -57,7 +57,8 @@ export interface ServerOptions {
 export function resolveTimeouts(given: Partial<Timeouts> = {}): Timeouts | string {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(given) };
   for (const [name, value] of Object.entries(timeouts)) {
-    if (!Number.isFinite(value) || value < 0) return `the ${name} timeout must be a number of milliseconds, 0 or more, not ${String(value)}`;
+    if (!Number.isFinite(value) || value < 0)
+      return `the ${name} timeout must be a number of milliseconds, 0 or more, not ${String(value)}`;
   }
   if (timeouts.request > 0 && timeouts.headers > timeouts.request) {
     return `the headers timeout (${timeouts.headers} ms) cannot be longer than the request timeout (${timeouts.request} ms): the headers are part of the request`;
@@ -119,7 +120,11 @@ export function runServer(listener: http.RequestListener, options: ServerOptions
       server.close(() => finish(0));
       server.closeIdleConnections();
       sweep = setInterval(() => server.closeIdleConnections(), 25);
-      deadline = setTimeout(() => force(`requests still running after the shutdown timeout (${shutdownTimeout} ms): closing their connections`), shutdownTimeout);
+      deadline = setTimeout(
+        () =>
+          force(`requests still running after the shutdown timeout (${shutdownTimeout} ms): closing their connections`),
+        shutdownTimeout,
+      );
       deadline.unref();
     }
     function onSignal(signal: NodeJS.Signals): void {

@@ -35,7 +35,11 @@ export function prefixSource(
 /** Any text: the beginnings of a requirement whose regexp cannot be read. */
 const ANYTHING = "[\\s\\S]*";
 
-function sequencePrefix(nodes: readonly PatternNode[], from: number, requirements: Readonly<Record<string, Requirement>>): string {
+function sequencePrefix(
+  nodes: readonly PatternNode[],
+  from: number,
+  requirements: Readonly<Record<string, Requirement>>,
+): string {
   let out = "";
   for (let i = nodes.length - 1; i >= from; i--) {
     const own = nodePrefix(nodes[i]!, requirements);
@@ -51,16 +55,20 @@ function nodePrefix(node: PatternNode, requirements: Readonly<Record<string, Req
       for (const ch of [...node.value].reverse()) out = `(?:${escapeRegExp(ch)}${out})?`;
       return out;
     }
-    case "slash": return "/?";
-    case "dot": return "\\.?";
+    case "slash":
+      return "/?";
+    case "dot":
+      return "\\.?";
     case "symbol":
     case "star": {
       const req = Object.hasOwn(requirements, node.name) ? requirements[node.name] : undefined;
       if (req !== undefined) return requirementPrefix(requirementSource(req, node.type === "star"));
       return node.type === "symbol" ? "[^/.?]*" : "[^\\n]*";
     }
-    case "group": return `(?:${sequencePrefix(node.children, 0, requirements)})`;
-    case "or": return `(?:${node.alternatives.map((alt) => sequencePrefix(alt, 0, requirements)).join("|")})`;
+    case "group":
+      return `(?:${sequencePrefix(node.children, 0, requirements)})`;
+    case "or":
+      return `(?:${node.alternatives.map((alt) => sequencePrefix(alt, 0, requirements)).join("|")})`;
   }
 }
 
@@ -84,7 +92,10 @@ export function requirementPrefix(source: string): string {
   }
 }
 
-interface Item { readonly whole: string; readonly prefix: string }
+interface Item {
+  readonly whole: string;
+  readonly prefix: string;
+}
 
 /** A recursive-descent reader of JavaScript regexp syntax that writes the beginnings of what it reads. */
 class RegExpReader {
@@ -102,9 +113,11 @@ class RegExpReader {
 
   private sequence(): string {
     const items: Item[] = [];
-    while (this.pos < this.src.length && this.src[this.pos] !== "|" && this.src[this.pos] !== ")") items.push(this.item());
+    while (this.pos < this.src.length && this.src[this.pos] !== "|" && this.src[this.pos] !== ")")
+      items.push(this.item());
     let out = "";
-    for (let i = items.length - 1; i >= 0; i--) out = i === items.length - 1 ? items[i]!.prefix : `(?:${items[i]!.whole}${out}|${items[i]!.prefix})`;
+    for (let i = items.length - 1; i >= 0; i--)
+      out = i === items.length - 1 ? items[i]!.prefix : `(?:${items[i]!.whole}${out}|${items[i]!.prefix})`;
     return out;
   }
 
@@ -131,7 +144,8 @@ class RegExpReader {
         const close = s.indexOf(">", this.pos);
         if (close < 0) throw new Unreadable();
         this.pos = close + 1;
-      } else if (s[this.pos + 1] === "?") throw new Unreadable(); // lookaround
+      } else if (s[this.pos + 1] === "?")
+        throw new Unreadable(); // lookaround
       else this.pos++;
       const inner = this.alternation();
       if (s[this.pos] !== ")") throw new Unreadable();
@@ -162,7 +176,8 @@ class RegExpReader {
       this.pos = end;
       return `(?:${escape})?`;
     }
-    if (c === "^" || c === "$" || c === "*" || c === "+" || c === "?" || c === ")" || c === "|" || c === undefined) throw new Unreadable();
+    if (c === "^" || c === "$" || c === "*" || c === "+" || c === "?" || c === ")" || c === "|" || c === undefined)
+      throw new Unreadable();
     this.pos++;
     return `(?:${c})?`;
   }

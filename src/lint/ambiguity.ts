@@ -1,4 +1,4 @@
-import type { CharSet, Concatenation, Element, Expression, NoParent, Quantifier, } from "refa";
+import type { CharSet, Concatenation, Element, Expression, NoParent, Quantifier } from "refa";
 import { refa } from "./libs.js";
 import { cyclicComponents } from "../support/graph.js";
 
@@ -65,10 +65,11 @@ class Builder {
   #copies = 0;
 
   link(from: readonly number[], to: readonly number[], rule: Rule | null = null): void {
-    for (const x of from) for (const y of to) {
-      this.follow[x]!.push(y);
-      this.rules[x]!.push(rule);
-    }
+    for (const x of from)
+      for (const y of to) {
+        this.follow[x]!.push(y);
+        this.rules[x]!.push(rule);
+      }
   }
 
   alternatives(alts: readonly NoParent<Concatenation>[], loops: readonly NoParent<Quantifier>[]): Fragment {
@@ -110,7 +111,9 @@ class Builder {
         this.positions.push({ id, chars: el.characters, loops });
         this.follow.push([]);
         this.rules.push([]);
-        return el.characters.isEmpty ? { first: [], last: [], nullable: false } : { first: [id], last: [id], nullable: false };
+        return el.characters.isEmpty
+          ? { first: [], last: [], nullable: false }
+          : { first: [id], last: [id], nullable: false };
       }
       case "Alternation":
         return this.alternatives(el.alternatives, loops);
@@ -130,7 +133,8 @@ class Builder {
     const min = Math.min(q.min, COPIES);
     const max = q.max === Infinity ? Infinity : Math.min(q.max, Math.max(min, COPIES));
     let acc: Fragment = { first: [], last: [], nullable: true };
-    for (let i = 0; i < (max === Infinity ? min - 1 : min); i++) acc = this.sequence(acc, this.alternatives(q.alternatives, loops));
+    for (let i = 0; i < (max === Infinity ? min - 1 : min); i++)
+      acc = this.sequence(acc, this.alternatives(q.alternatives, loops));
     if (max === Infinity) {
       const body = this.alternatives(q.alternatives, loops);
       this.link(body.last, body.first, { q, copy: this.#copies++, outer });
@@ -138,7 +142,8 @@ class Builder {
     } else if (max > min) {
       // E(E(E)?)?: the optional tail, built inside out.
       let tail: Fragment = { first: [], last: [], nullable: true };
-      for (let i = min; i < max; i++) tail = { ...this.sequence(this.alternatives(q.alternatives, loops), tail), nullable: true };
+      for (let i = min; i < max; i++)
+        tail = { ...this.sequence(this.alternatives(q.alternatives, loops), tail), nullable: true };
       acc = this.sequence(acc, tail);
     }
     return acc;
@@ -153,13 +158,18 @@ class OverBudget extends Error {}
 export function ambiguityOf(re: RegExp): Ambiguity | null {
   let expression: NoParent<Expression>;
   try {
-    const parsed = refa().JS.Parser.fromLiteral({ source: re.source, flags: re.flags.replace(/[gyd]/g, "") }).parse({
-      simplify: false,
-      backreferences: "unknown",
-      assertions: "parse",
-      maxBackreferenceWords: 0,
-    });
-    expression = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true, inline: false }), parsed.expression);
+    const parsed = refa()
+      .JS.Parser.fromLiteral({ source: re.source, flags: re.flags.replace(/[gyd]/g, "") })
+      .parse({
+        simplify: false,
+        backreferences: "unknown",
+        assertions: "parse",
+        maxBackreferenceWords: 0,
+      });
+    expression = refa().transform(
+      refa().Transformers.patternEdgeAssertions({ remove: true, inline: false }),
+      parsed.expression,
+    );
   } catch {
     return null;
   }
@@ -227,7 +237,9 @@ function exponential(b: Builder): Ambiguity | null {
     }
     // A witness: a cycle through an off-diagonal state, or through the fork.
     const path = forked
-      ? forked[0] === forked[1] ? [forked[0], forked[1]] : [...walk(forked[1], forked[0], succ, members), forked[1]]
+      ? forked[0] === forked[1]
+        ? [forked[0], forked[1]]
+        : [...walk(forked[1], forked[0], succ, members), forked[1]]
       : [...walk(diagonal, offDiagonal!, succ, members), ...walk(offDiagonal!, diagonal, succ, members).slice(1)];
     const moves: [number, number][] = [];
     for (let i = 1; i < path.length; i++) {
@@ -256,7 +268,8 @@ function polynomial(b: Builder): Ambiguity | null {
       const triples = triplePath(follow, meet, p, q, budget);
       if (triples === null) continue;
       const moves: [number, number][] = [];
-      for (let i = 1; i < triples.length; i++) for (let k = 0; k < 3; k++) moves.push([triples[i - 1]![k]!, triples[i]![k]!]);
+      for (let i = 1; i < triples.length; i++)
+        for (let k = 0; k < 3; k++) moves.push([triples[i - 1]![k]!, triples[i]![k]!]);
       return { growth: "polynomial", ...partOf(b, moves), pump: tripleWord(b, triples) };
     }
   }
@@ -277,7 +290,12 @@ function loopingStates(follow: readonly (readonly number[])[]): { comp: Int32Arr
 function reachableFrom(follow: readonly (readonly number[])[], from: number): Set<number> {
   const seen = new Set([from]);
   const todo = [from];
-  while (todo.length) for (const y of follow[todo.pop()!]!) if (!seen.has(y)) { seen.add(y); todo.push(y); }
+  while (todo.length)
+    for (const y of follow[todo.pop()!]!)
+      if (!seen.has(y)) {
+        seen.add(y);
+        todo.push(y);
+      }
   return seen;
 }
 
@@ -304,31 +322,41 @@ function triplePath(
     const [x, y, z] = triple(s);
     budget.visits += follow[x]!.length * follow[y]!.length * follow[z]!.length + 1;
     if (budget.visits > MAX_VISITS) throw new OverBudget();
-    for (const x2 of follow[x]!) for (const y2 of follow[y]!) {
-      if (!meet(x2, y2)) continue;
-      for (const z2 of follow[z]!) {
-        if (!meet(x2, z2) || !meet(y2, z2)) continue;
-        const t = key(x2, y2, z2);
-        if (prev.has(t)) continue;
-        prev.set(t, s);
-        if (t === goal) {
-          const path: number[] = [];
-          for (let c = t; c !== -1; c = prev.get(c)!) path.unshift(c);
-          return path.map(triple);
+    for (const x2 of follow[x]!)
+      for (const y2 of follow[y]!) {
+        if (!meet(x2, y2)) continue;
+        for (const z2 of follow[z]!) {
+          if (!meet(x2, z2) || !meet(y2, z2)) continue;
+          const t = key(x2, y2, z2);
+          if (prev.has(t)) continue;
+          prev.set(t, s);
+          if (t === goal) {
+            const path: number[] = [];
+            for (let c = t; c !== -1; c = prev.get(c)!) path.unshift(c);
+            return path.map(triple);
+          }
+          queue.push(t);
         }
-        queue.push(t);
       }
-    }
   }
   return null;
 }
 
 /** A shortest path from `from` to `to` within `members` (both ends included). */
-function walk(from: number, to: number, succ: (s: number) => readonly number[], members: ReadonlySet<number>): number[] {
+function walk(
+  from: number,
+  to: number,
+  succ: (s: number) => readonly number[],
+  members: ReadonlySet<number>,
+): number[] {
   const prev = new Map<number, number>([[from, -1]]);
   const queue = [from];
   for (let i = 0; i < queue.length && !prev.has(to); i++) {
-    for (const t of succ(queue[i]!)) if (members.has(t) && !prev.has(t)) { prev.set(t, queue[i]!); queue.push(t); }
+    for (const t of succ(queue[i]!))
+      if (members.has(t) && !prev.has(t)) {
+        prev.set(t, queue[i]!);
+        queue.push(t);
+      }
   }
   const path: number[] = [];
   for (let c: number | undefined = to; c !== undefined && c !== -1; c = prev.get(c)) path.unshift(c);
@@ -338,13 +366,15 @@ function walk(from: number, to: number, succ: (s: number) => readonly number[], 
 /** The characters read entering each state of a product path (after the first), as a readable string. */
 function wordOf(b: Builder, path: readonly number[], n: number): string {
   let out = "";
-  for (const s of path.slice(1)) out += pick(b.positions[Math.floor(s / n)]!.chars.intersect(b.positions[s % n]!.chars));
+  for (const s of path.slice(1))
+    out += pick(b.positions[Math.floor(s / n)]!.chars.intersect(b.positions[s % n]!.chars));
   return out;
 }
 
 function tripleWord(b: Builder, triples: readonly (readonly [number, number, number])[]): string {
   let out = "";
-  for (const [x, y, z] of triples.slice(1)) out += pick(b.positions[x]!.chars.intersect(b.positions[y]!.chars).intersect(b.positions[z]!.chars));
+  for (const [x, y, z] of triples.slice(1))
+    out += pick(b.positions[x]!.chars.intersect(b.positions[y]!.chars).intersect(b.positions[z]!.chars));
   return out;
 }
 
@@ -372,15 +402,22 @@ function partOf(b: Builder, moves: readonly (readonly [number, number])[]): Pick
       outer.set(rule.q, rule.outer);
     });
   }
-  let chosen = [...copies].map(([q, set]) => (set.size > 1 ? outer.get(q)![0] ?? q : q));
+  let chosen = [...copies].map(([q, set]) => (set.size > 1 ? (outer.get(q)![0] ?? q) : q));
   if (chosen.length === 0) {
     const loops = moves.map(([, y]) => b.positions[y]!.loops[0]).filter((q) => q !== undefined);
     chosen = loops.slice(0, 1);
   }
-  const ranges = [...new Set(chosen)].filter((q) => q.source).map((q) => ({ start: q.source!.start, end: q.source!.end }));
+  const ranges = [...new Set(chosen)]
+    .filter((q) => q.source)
+    .map((q) => ({ start: q.source!.start, end: q.source!.end }));
   // Nested quantifiers: the outer one covers the inner.
-  const quantifiers = ranges.filter((r) => !ranges.some((o) => o !== r && o.start <= r.start && r.end <= o.end && (o.start < r.start || r.end < o.end)));
+  const quantifiers = ranges.filter(
+    (r) => !ranges.some((o) => o !== r && o.start <= r.start && r.end <= o.end && (o.start < r.start || r.end < o.end)),
+  );
   quantifiers.sort((x, y) => x.start - y.start);
-  const part = quantifiers.length === 0 ? { start: 0, end: 0 } : { start: quantifiers[0]!.start, end: Math.max(...quantifiers.map((r) => r.end)) };
+  const part =
+    quantifiers.length === 0
+      ? { start: 0, end: 0 }
+      : { start: quantifiers[0]!.start, end: Math.max(...quantifiers.map((r) => r.end)) };
   return { part, quantifiers };
 }

@@ -29,14 +29,15 @@ export function findDuplicates(routes: readonly DeclaredRoute[]): DuplicateFindi
   // path + key -> the earlier routes with them
   const seen = new Map<string, DeclaredRoute[]>();
   const covers = (a: DeclaredRoute, b: DeclaredRoute) =>
-    a.verbs === null ? b.verbs === null : b.verbs?.every((v) => a.verbs!.includes(v));
+    a.verbs === null ? b.verbs === null : b.verbs !== null && b.verbs.every((v) => a.verbs!.includes(v));
   for (const r of [...routes].sort((a, b) => a.index - b.index)) {
     if (r.key === null) continue;
     const id = `${r.path}\u0000${r.key}`;
     let earlier = seen.get(id);
     if (earlier === undefined) seen.set(id, (earlier = []));
     const first = earlier.find((e) => covers(e, r));
-    if (first !== undefined) findings.push({ kind: "duplicate", index: r.index, first: first.index, verbs: r.verbs ?? [] });
+    if (first !== undefined)
+      findings.push({ kind: "duplicate", index: r.index, first: first.index, verbs: r.verbs ?? [] });
     earlier.push(r);
   }
   return findings;

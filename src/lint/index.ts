@@ -28,7 +28,13 @@ export { declaredRoutes } from "./checks/duplicate.js";
  * before it (`context.earlier`): `unreachable` leaves out what `duplicate` reported. Findings of
  * one route come in this order.
  */
-const LINT_CHECKS = [emptyResourceCheck, duplicateCheck, unreachableCheck, backtrackingCheck, optionDefaultCheck] as const;
+const LINT_CHECKS = [
+  emptyResourceCheck,
+  duplicateCheck,
+  unreachableCheck,
+  backtrackingCheck,
+  optionDefaultCheck,
+] as const;
 
 /** One problem in a route table, about `route` (an index into the table), naming the `related` routes. */
 export type RouteLintFinding = LintFinding<ReturnType<(typeof LINT_CHECKS)[number]["run"]>[number]["kind"]>;

@@ -1,4 +1,4 @@
-import type { DFA, Expression, NFA, NoParent, Node, } from "refa";
+import type { DFA, Expression, NFA, NoParent, Node } from "refa";
 import { refa } from "./libs.js";
 import { BoundedCache } from "../support/bounded-cache.js";
 
@@ -58,11 +58,23 @@ function build(source: string, flags: string, bound: Bound): Language | null {
       backreferences: bound === "under" ? "disable" : "unknown",
       maxNodes: MAX_NODES,
     });
-    let expr: NoParent<Expression> = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true, inline: false }), expression);
-    if (hasNode(expr, "Assertion")) expr = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true }), refa().transform(refa().Transformers.simplify(), expr));
+    let expr: NoParent<Expression> = refa().transform(
+      refa().Transformers.patternEdgeAssertions({ remove: true, inline: false }),
+      expression,
+    );
+    if (hasNode(expr, "Assertion"))
+      expr = refa().transform(
+        refa().Transformers.patternEdgeAssertions({ remove: true }),
+        refa().transform(refa().Transformers.simplify(), expr),
+      );
     if (hasNode(expr, "Unknown")) return null; // over: an unresolved backreference
     const exact = !hasNode(expr, "Assertion");
-    const nfa = refa().NFA.fromRegex(expr, { maxCharacter }, { assertions: bound === "over" ? "ignore" : "disable", unknowns: "disable" }, new (refa().NFA.LimitedNodeFactory)(MAX_NODES));
+    const nfa = refa().NFA.fromRegex(
+      expr,
+      { maxCharacter },
+      { assertions: bound === "over" ? "ignore" : "disable", unknowns: "disable" },
+      new (refa().NFA.LimitedNodeFactory)(MAX_NODES),
+    );
     return { nfa, maxCharacter, exact };
   } catch (e) {
     // Too many nodes, or a construct refa refuses: no language rather than a guess.
@@ -79,7 +91,10 @@ function anchoring(source: string, flags: string): { start: boolean; end: boolea
   if (flags.includes("m")) return { start: false, end: false };
   const { pattern } = refa().JS.Parser.fromLiteral({ source, flags }).ast;
   const isAssertion = (e: unknown, kind: "start" | "end") =>
-    typeof e === "object" && e !== null && (e as { type?: string }).type === "Assertion" && (e as { kind?: string }).kind === kind;
+    typeof e === "object" &&
+    e !== null &&
+    (e as { type?: string }).type === "Assertion" &&
+    (e as { kind?: string }).kind === kind;
   return {
     start: pattern.alternatives.every((alt) => isAssertion(alt.elements[0], "start")),
     end: pattern.alternatives.every((alt) => isAssertion(alt.elements[alt.elements.length - 1], "end")),
@@ -167,7 +182,8 @@ export function isNormalPath(path: string, domain: PathDomain): boolean {
   return (
     path.charCodeAt(0) === 47 &&
     (path.length === 1 || path.charCodeAt(path.length - 1) !== 47) &&
-    !path.includes("//") && !/[?#]|%[a-f0-9]{2}/.test(path) &&
+    !path.includes("//") &&
+    !/[?#]|%[a-f0-9]{2}/.test(path) &&
     (domain === "any" || !/[\x00-\x20\x7f]/.test(path))
   );
 }
@@ -199,7 +215,11 @@ export function complementOf(lang: Language): DFA | null {
 /** A language restricted to normalized request paths. */
 export function withinNormalPaths(lang: Language, domain: PathDomain): NFA | null {
   try {
-    return refa().NFA.fromIntersection(lang.nfa, normalizedPaths(lang.maxCharacter, domain), new (refa().NFA.LimitedNodeFactory)(MAX_NODES));
+    return refa().NFA.fromIntersection(
+      lang.nfa,
+      normalizedPaths(lang.maxCharacter, domain),
+      new (refa().NFA.LimitedNodeFactory)(MAX_NODES),
+    );
   } catch (e) {
     if (e instanceof refa().TooManyNodesError) return null;
     throw e;
@@ -216,4 +236,3 @@ export function sampleWords(nfa: NFA, maxCharacter: number, count: number): stri
   }
   return out;
 }
-

@@ -1,4 +1,4 @@
-import type { AST, } from "@eslint-community/regexpp";
+import type { AST } from "@eslint-community/regexpp";
 import { regexpp } from "./libs.js";
 import { BoundedCache } from "../support/bounded-cache.js";
 
@@ -22,7 +22,10 @@ const parser = () => (regexpParser ??= new (regexpp().RegExpParser)({ ecmaVersio
 /** The regexp's syntax tree (regexpp), or null where it does not parse. */
 export function parse(re: RegExp): AST.Pattern | null {
   try {
-    return parser().parsePattern(re.source, 0, re.source.length, { unicode: re.unicode, unicodeSets: re.flags.includes("v") });
+    return parser().parsePattern(re.source, 0, re.source.length, {
+      unicode: re.unicode,
+      unicodeSets: re.flags.includes("v"),
+    });
   } catch {
     return null;
   }
@@ -109,12 +112,16 @@ export function sampleOf(re: RegExp, variant: 0 | 1, parsed?: AST.Pattern | null
       }
       case "Quantifier": {
         const reps = variant === 0 ? node.min : Math.min(node.max, Math.max(node.min, 1));
-        if (reps > 64) { ok = false; break; }
+        if (reps > 64) {
+          ok = false;
+          break;
+        }
         for (let i = 0; i < reps; i++) visit(node.element);
         break;
       }
       case "Assertion":
-        if (!((node.kind === "start" && node === top[0]) || (node.kind === "end" && node === top[top.length - 1]))) certain = false;
+        if (!((node.kind === "start" && node === top[0]) || (node.kind === "end" && node === top[top.length - 1])))
+          certain = false;
         break;
       default:
         ok = false;
@@ -140,11 +147,16 @@ function memberOf(raw: string, flags: string, variant: 0 | 1): string | null {
   hit = null;
   try {
     const re = new RegExp(`^(?:${raw})$`, flags);
-    for (const c of PREFERRED[variant]!) if (re.test(c)) { hit = c; break; }
-    if (hit === null) for (let code = 33; code < 0x3000 && hit === null; code++) {
-      const c = String.fromCharCode(code);
-      if (re.test(c)) hit = c;
-    }
+    for (const c of PREFERRED[variant]!)
+      if (re.test(c)) {
+        hit = c;
+        break;
+      }
+    if (hit === null)
+      for (let code = 33; code < 0x3000 && hit === null; code++) {
+        const c = String.fromCharCode(code);
+        if (re.test(c)) hit = c;
+      }
   } catch {
     hit = null;
   }

@@ -39,7 +39,13 @@ export function findOptionDefaults(routes: readonly Route[], label: (index: numb
   });
   const findings: OptionDefaultFinding[] = [];
   for (const [key, byValue] of groups) {
-    for (const [value, { option, routes: [head, ...rest] }] of byValue) {
+    for (const [
+      value,
+      {
+        option,
+        routes: [head, ...rest],
+      },
+    ] of byValue) {
       const more = rest.length > 0 ? ` (and ${rest.length} more route${rest.length > 1 ? "s" : ""})` : "";
       const shown = inspectValue(value);
       findings.push({

@@ -56,7 +56,9 @@ function proofRoute(route: ReachRoute, methods: readonly string[]): ProofRoute {
     buckets: verbs === null ? methods.filter((m) => m !== "HEAD") : [...verbs],
     // Rails' `match_head_routes`: an any-verb route is not in the HEAD bucket.
     answers: verbs === null ? (v: string) => v !== "HEAD" : (v: string) => verbs.has(v),
-    testers: route.regexps.map((re) => (re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, "")) : re)),
+    testers: route.regexps.map((re) =>
+      re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, "")) : re,
+    ),
   };
 }
 

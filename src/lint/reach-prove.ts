@@ -4,7 +4,17 @@
  * order, whether L(B) ∩ N ⊆ L(A) on automata, until every verb bucket of B is answered.
  */
 import type { DFA, NFA } from "refa";
-import { complementOf, intersectAll, isNormalPath, isSubset, languageOf, sampleWords, withinNormalPaths, type Language, type PathDomain } from "./languages.js";
+import {
+  complementOf,
+  intersectAll,
+  isNormalPath,
+  isSubset,
+  languageOf,
+  sampleWords,
+  withinNormalPaths,
+  type Language,
+  type PathDomain,
+} from "./languages.js";
 import type { ProofRoute, ProofTable } from "./reach-prepare.js";
 import type { ReachFinding, ReachStats } from "./reachability.js";
 
@@ -117,7 +127,12 @@ class Prover {
   }
 
   /** The candidates that answer all of B's requests, proven, for each bucket; null when some bucket is left. */
-  private shadowing(b: ProofRoute, within: Within, candidates: readonly number[], example: string): ReachFinding | null {
+  private shadowing(
+    b: ProofRoute,
+    within: Within,
+    candidates: readonly number[],
+    example: string,
+  ): ReachFinding | null {
     const st = this.stats;
     const uncovered = new Set(b.buckets);
     const shadowedBy: { index: number; verbs: string[] }[] = [];

@@ -72,8 +72,15 @@ export interface ReachStats {
  * Finds the routes that can never answer a request (see `ReachRoute`), in two steps: preparing
  * the routes (reach-prepare.ts) and proving (reach-prove.ts).
  */
-export function findUnreachable(routes: readonly ReachRoute[], options: ReachOptions, stats?: ReachStats): ReachFinding[] {
-  const table = prepareProof(routes, options.methods.map((m) => m.toUpperCase()));
+export function findUnreachable(
+  routes: readonly ReachRoute[],
+  options: ReachOptions,
+  stats?: ReachStats,
+): ReachFinding[] {
+  const table = prepareProof(
+    routes,
+    options.methods.map((m) => m.toUpperCase()),
+  );
   const st: ReachStats = Object.assign(stats ?? {}, { routes: table.routes.length, pairsAsked: 0, undecided: 0 });
   return proveUnreachable(table, options.paths ?? "request", st);
 }

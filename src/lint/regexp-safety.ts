@@ -1,8 +1,8 @@
-import type { AST as RegExpAST, } from "@eslint-community/regexpp";
+import type { AST as RegExpAST } from "@eslint-community/regexpp";
 import { regexpp } from "./libs.js";
-import type { DFA, NFA, } from "refa";
+import type { DFA, NFA } from "refa";
 import { refa } from "./libs.js";
-import type { Report, } from "scslre";
+import type { Report } from "scslre";
 import { scslre } from "./libs.js";
 import { ambiguityOf } from "./ambiguity.js";
 import { inspectValue } from "../support/node-inspect.js";
@@ -98,15 +98,30 @@ function analyseRegExp(re: RegExp, usage: "segment" | "request", search: FixSear
   const withFix = search !== null && search.rounds > 0 && search.budget.left > 0 && re.source.length <= FIX_MAX_SOURCE;
   const cause = fromScslre(re.source, flags, usage, withFix) ?? fromAmbiguity(new RegExp(re.source, flags), usage);
   if (cause === null) return null;
-  const fix = withFix ? safeFix(sameLanguage(cause.fix, re.source, flags), usage, search) ?? equivalentFix(re.source, flags, cause, usage, search) : null;
+  const fix = withFix
+    ? (safeFix(sameLanguage(cause.fix, re.source, flags), usage, search) ??
+      equivalentFix(re.source, flags, cause, usage, search))
+    : null;
   const part = re.source.slice(cause.part.start, cause.part.end) || re.source;
-  const time = cause.growth === "exponential" ? "exponential time" : `polynomial time (about n^${cause.degree ?? 2} steps for n characters)`;
+  const time =
+    cause.growth === "exponential"
+      ? "exponential time"
+      : `polynomial time (about n^${cause.degree ?? 2} steps for n characters)`;
   // A translated Ruby regexp is named as declared, then as the JavaScript the analysis read.
   const shown = rubyFormOf(re) ? `${inspectValue(re)} (in JavaScript ${String(re)})` : String(re);
   const message =
     `${shown} can take ${time} to fail: ${cause.why} ` +
     (fix ? `Use ${String(fix)} instead: it matches exactly the same strings.` : cause.advice);
-  return { kind: "backtracking", regexp: re, growth: cause.growth, degree: cause.degree, part, pump: cause.pump, fix, message };
+  return {
+    kind: "backtracking",
+    regexp: re,
+    growth: cause.growth,
+    degree: cause.degree,
+    part,
+    pump: cause.pump,
+    fix,
+    message,
+  };
 }
 
 // ------------------------------------------------------------------ scslre
@@ -114,7 +129,10 @@ function analyseRegExp(re: RegExp, usage: "segment" | "request", search: FixSear
 function fromScslre(source: string, flags: string, usage: "segment" | "request", withFix: boolean): Cause | null {
   let reports: Report[];
   try {
-    reports = scslre().analyse({ source, flags }, { assumeRejectingSuffix: usage === "segment", reportTypes: { Move: false } }).reports;
+    reports = scslre().analyse(
+      { source, flags },
+      { assumeRejectingSuffix: usage === "segment", reportTypes: { Move: false } },
+    ).reports;
   } catch {
     return null;
   }
@@ -191,7 +209,10 @@ const parser = () => (regexpParser ??= new (regexpp().RegExpParser)({ ecmaVersio
 
 function patternOf(source: string, flags: string): RegExpAST.Pattern | null {
   try {
-    return parser().parsePattern(source, 0, source.length, { unicode: flags.includes("u"), unicodeSets: flags.includes("v") });
+    return parser().parsePattern(source, 0, source.length, {
+      unicode: flags.includes("u"),
+      unicodeSets: flags.includes("v"),
+    });
   } catch {
     return null;
   }
@@ -234,7 +255,13 @@ function nullable(el: RegExpAST.Element): boolean {
  * outer or an inner quantifier of the part at fault, or one of its alternatives. Equality of the
  * languages is decided on minimal DFAs, so a suggested fix never changes what the route accepts.
  */
-function equivalentFix(source: string, flags: string, cause: Cause, usage: "segment" | "request", search: FixSearch): RegExp | null {
+function equivalentFix(
+  source: string,
+  flags: string,
+  cause: Cause,
+  usage: "segment" | "request",
+  search: FixSearch,
+): RegExp | null {
   const pattern = patternOf(source, flags);
   if (pattern === null) return null;
   const edits = rewritesOf(source, pattern, cause);
@@ -262,12 +289,15 @@ function equivalentFix(source: string, flags: string, cause: Cause, usage: "segm
 function rewritesOf(source: string, pattern: RegExpAST.Pattern, cause: Cause): string[] {
   const edits: string[] = [];
   const replace = (node: RegExpAST.Node, text: string) => source.slice(0, node.start) + text + source.slice(node.end);
-  const atFault = quantifiersIn(pattern, (node) => cause.quantifiers.some((r) => r.start === node.start && r.end === node.end));
+  const atFault = quantifiersIn(pattern, (node) =>
+    cause.quantifiers.some((r) => r.start === node.start && r.end === node.end),
+  );
   for (const q of atFault) {
     // The quantifier once (or optional): (a+)+ -> (a+).
     edits.push(replace(q, q.min === 0 ? optional(q.element) : q.element.raw));
     // An inner quantifier once: (\d+)* -> (\d)*.
-    for (const i of quantifiersIn(q.element, (node) => node !== q && node.max > 1)) edits.push(replace(i, i.min === 0 ? optional(i.element) : i.element.raw));
+    for (const i of quantifiersIn(q.element, (node) => node !== q && node.max > 1))
+      edits.push(replace(i, i.min === 0 ? optional(i.element) : i.element.raw));
     // One alternative fewer: (a|aa)+ -> (a)+.
     const el = q.element;
     if ((el.type === "Group" || el.type === "CapturingGroup") && el.alternatives.length > 1) {
@@ -316,7 +346,11 @@ function safeFix(candidate: RegExp | null, usage: "segment" | "request", search:
 const MAX_REWRITES = 8;
 
 const optional = (el: RegExpAST.QuantifiableElement) =>
-  el.type === "Character" || el.type === "CharacterSet" || el.type === "CharacterClass" || el.type === "Group" || el.type === "CapturingGroup"
+  el.type === "Character" ||
+  el.type === "CharacterSet" ||
+  el.type === "CharacterClass" ||
+  el.type === "Group" ||
+  el.type === "CapturingGroup"
     ? `${el.raw}?`
     : `(?:${el.raw})?`;
 
@@ -326,7 +360,8 @@ const optional = (el: RegExpAST.QuantifiableElement) =>
  * `(?:\w{1,3}\w)+` and `(?:\w\w)+` equal.)
  */
 function equalLanguages(a: DFA, b: DFA): boolean {
-  const notA = a.copy(), notB = b.copy();
+  const notA = a.copy(),
+    notB = b.copy();
   notA.complement();
   notB.complement();
   return refa().isDisjointWith(a, notB) && refa().isDisjointWith(b, notA);
@@ -335,9 +370,12 @@ function equalLanguages(a: DFA, b: DFA): boolean {
 /** The minimal DFA of the strings the whole pattern matches, when refa models it exactly. */
 function languageKey(source: string, flags: string): DFA | null {
   try {
-    const { expression, maxCharacter } = refa().JS.Parser.fromLiteral({ source, flags }).parse({ backreferences: "throw" });
+    const { expression, maxCharacter } = refa()
+      .JS.Parser.fromLiteral({ source, flags })
+      .parse({ backreferences: "throw" });
     let expr = refa().transform(refa().Transformers.patternEdgeAssertions({ remove: true }), expression);
-    const nfa = (e: typeof expr) => refa().NFA.fromRegex(e, { maxCharacter }, { assertions: "throw" }, new (refa().NFA.LimitedNodeFactory)(5_000));
+    const nfa = (e: typeof expr) =>
+      refa().NFA.fromRegex(e, { maxCharacter }, { assertions: "throw" }, new (refa().NFA.LimitedNodeFactory)(5_000));
     let fa: NFA;
     try {
       fa = nfa(expr);

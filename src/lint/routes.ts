@@ -18,7 +18,8 @@ export function reachRoutes(routes: readonly Route[]): ReachRoute[] {
   return routes.map((route, i) => {
     const regexps = [journeyRegExp(route.pattern.ast, route.requirements, route.anchor).re];
     const ast = route.pattern.ast;
-    if (usesSimulator(ast, route.requirements, route.anchor) && !tokensAlwaysWhole(ast)) regexps.push(simulatorRegExp(ast));
+    if (usesSimulator(ast, route.requirements, route.anchor) && !tokensAlwaysWhole(ast))
+      regexps.push(simulatorRegExp(ast));
     return {
       index: i,
       verbs: route.verbs.length === 0 ? null : route.verbs,
@@ -36,7 +37,9 @@ export function reachRoutes(routes: readonly Route[]): ReachRoute[] {
  */
 export function passesOn(route: Route): boolean {
   return (
-    route.blocks.length > 0 || route.endpoint.kind === "app" || (route.endpoint.kind === "dispatch" && !Object.hasOwn(route.defaults, "controller"))
+    route.blocks.length > 0 ||
+    route.endpoint.kind === "app" ||
+    (route.endpoint.kind === "dispatch" && !Object.hasOwn(route.defaults, "controller"))
   );
 }
 

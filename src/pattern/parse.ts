@@ -11,7 +11,16 @@ import type { DotNode, PatternNode, SlashNode } from "./ast.js";
  * V8 has optimized it, but ~3x slower before, which is where the first draw runs.
  */
 
-enum Tok { Slash, Open, Close, Pipe, Dot, Symbol, Star, Literal }
+const enum Tok {
+  Slash,
+  Open,
+  Close,
+  Pipe,
+  Dot,
+  Symbol,
+  Star,
+  Literal,
+}
 
 /** One token per match: a punctuation character, `:name`/`*name`, a literal run, or one code point. */
 const TOKEN = /([/()|.])|([:*])([A-Za-z0-9_]+)|((?:[A-Za-z0-9_%\-~!$&'*+,;=@]|\\[:()])+)|([\s\S])/gu;
@@ -34,7 +43,7 @@ function scan(path: string): number {
       texts[n++] = m[3];
     } else {
       kinds[n] = Tok.Literal;
-      texts[n++] = m[4]?.includes("\\") ? m[4].replaceAll("\\", "") : m[0];
+      texts[n++] = m[4] !== undefined && m[4].includes("\\") ? m[4].replaceAll("\\", "") : m[0];
     }
   }
   return n;
@@ -42,7 +51,13 @@ function scan(path: string): number {
 
 const SLASH_NODE: SlashNode = Object.freeze({ type: "slash" });
 const DOT_NODE: DotNode = Object.freeze({ type: "dot" });
-const TOKEN_TEXT: Record<number, string> = { [Tok.Slash]: "/", [Tok.Open]: "(", [Tok.Close]: ")", [Tok.Pipe]: "|", [Tok.Dot]: "." };
+const TOKEN_TEXT: Record<number, string> = {
+  [Tok.Slash]: "/",
+  [Tok.Open]: "(",
+  [Tok.Close]: ")",
+  [Tok.Pipe]: "|",
+  [Tok.Dot]: ".",
+};
 
 /** A parsed path with the facts {@link PathPattern} keeps, collected during the one walk the parser makes. */
 export interface ParsedPath {
@@ -138,7 +153,8 @@ function sequence(inGroup: boolean): PatternNode[] {
       const left = nodes.pop();
       if (!left) fail("'|' needs an alternative on each side");
       pos++;
-      if (pos >= count || kinds[pos] === Tok.Close || kinds[pos] === Tok.Pipe) fail("'|' needs an alternative on each side");
+      if (pos >= count || kinds[pos] === Tok.Close || kinds[pos] === Tok.Pipe)
+        fail("'|' needs an alternative on each side");
       const right = expression();
       const alternatives = left!.type === "or" ? [...left!.alternatives, [right]] : [[left!], [right]];
       nodes.push({ type: "or", alternatives });
@@ -152,8 +168,10 @@ function sequence(inGroup: boolean): PatternNode[] {
 function expression(): PatternNode {
   const i = pos++;
   switch (kinds[i]) {
-    case Tok.Slash: return SLASH_NODE;
-    case Tok.Dot: return DOT_NODE;
+    case Tok.Slash:
+      return SLASH_NODE;
+    case Tok.Dot:
+      return DOT_NODE;
     case Tok.Symbol: {
       const name = texts[i]!;
       named(name);
@@ -165,7 +183,8 @@ function expression(): PatternNode {
       globNames.push(name);
       return { type: "star", name };
     }
-    case Tok.Literal: return { type: "literal", value: texts[i]! };
+    case Tok.Literal:
+      return { type: "literal", value: texts[i]! };
     case Tok.Open: {
       depth++;
       const children = sequence(true);

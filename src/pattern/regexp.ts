@@ -103,7 +103,8 @@ export function listAsRegexp(list: readonly unknown[]): Translation | null {
  */
 export function requirementSource(req: Requirement, glob = false, groupOffset = 0): string {
   if (typeof req === "string") return escapeRegExp(req);
-  if (req instanceof RegExp) return flagFree(req.source, req.flags.includes("i"), req.flags.includes("s"), namesOf(req), groupOffset);
+  if (req instanceof RegExp)
+    return flagFree(req.source, req.flags.includes("i"), req.flags.includes("s"), namesOf(req), groupOffset);
   if (!Array.isArray(req)) return escapeRegExp(String(req));
   if (glob) {
     const t = listAsRegexp(req);
@@ -126,7 +127,13 @@ export function requirementSource(req: Requirement, glob = false, groupOffset = 
  * groups (names could repeat across requirements), and a backreference to one (`\k<name>`) the
  * numbered one: `names` are the source's group names in order, `groupOffset` the groups before it.
  */
-export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean, names: readonly string[] = [], groupOffset = 0): string {
+export function flagFree(
+  source: string,
+  ignoreCase: boolean,
+  dotAll: boolean,
+  names: readonly string[] = [],
+  groupOffset = 0,
+): string {
   let out = "";
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
@@ -145,15 +152,25 @@ export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean, n
           continue;
         }
       }
-      if ((next === "p" || next === "P" || next === "u" || next === "k") && source[i + 1] === "{" || next === "k" && source[i + 1] === "<") {
+      if (
+        ((next === "p" || next === "P" || next === "u" || next === "k") && source[i + 1] === "{") ||
+        (next === "k" && source[i + 1] === "<")
+      ) {
         const close = source.indexOf(next === "k" && source[i + 1] === "<" ? ">" : "}", i);
-        if (close > 0) { esc += source.slice(i + 1, close + 1); i = close; }
+        if (close > 0) {
+          esc += source.slice(i + 1, close + 1);
+          i = close;
+        }
       }
       out += esc;
       continue;
     }
     if (inClass) {
-      if (ch === "]") { inClass = false; out += ch; continue; }
+      if (ch === "]") {
+        inClass = false;
+        out += ch;
+        continue;
+      }
       if (ignoreCase && /[A-Za-z]/.test(ch)) {
         // a range a-z: add the other case's range too.
         if (source[i + 1] === "-" && /[A-Za-z]/.test(source[i + 2] ?? "") && source[i + 2] !== "]") {
@@ -171,17 +188,39 @@ export function flagFree(source: string, ignoreCase: boolean, dotAll: boolean, n
     if (ch === "[") {
       inClass = true;
       out += ch;
-      if (source[i + 1] === "^") { out += "^"; i++; }
-      if (source[i + 1] === "]") { out += "\\]"; i++; }
+      if (source[i + 1] === "^") {
+        out += "^";
+        i++;
+      }
+      if (source[i + 1] === "]") {
+        out += "\\]";
+        i++;
+      }
       continue;
     }
-    if (ch === ".") { out += dotAll ? "[\\s\\S]" : "[^\\n]"; continue; }
-    if (ch === "(" && source[i + 1] === "?" && source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!") {
+    if (ch === ".") {
+      out += dotAll ? "[\\s\\S]" : "[^\\n]";
+      continue;
+    }
+    if (
+      ch === "(" &&
+      source[i + 1] === "?" &&
+      source[i + 2] === "<" &&
+      source[i + 3] !== "=" &&
+      source[i + 3] !== "!"
+    ) {
       // Named groups become plain groups: names could repeat across requirements.
       const close = source.indexOf(">", i);
-      if (close > 0) { out += "("; i = close; continue; }
+      if (close > 0) {
+        out += "(";
+        i = close;
+        continue;
+      }
     }
-    if (ignoreCase && /[A-Za-z]/.test(ch)) { out += `[${ch}${swapCase(ch)}]`; continue; }
+    if (ignoreCase && /[A-Za-z]/.test(ch)) {
+      out += `[${ch}${swapCase(ch)}]`;
+      continue;
+    }
     out += ch;
   }
   return out;
@@ -290,7 +329,11 @@ export function nodeSource(node: PatternNode, requirements: Requirements): strin
  * before it. Without named groups that is the parameter's own group; with them (Ruby's route regexp
  * then captures only named groups) it can be another one, or none, as in Rails.
  */
-export function journeyRegExp(ast: readonly PatternNode[], requirements: Requirements, anchored: boolean): JourneyRegExp {
+export function journeyRegExp(
+  ast: readonly PatternNode[],
+  requirements: Requirements,
+  anchored: boolean,
+): JourneyRegExp {
   const b = builder(requirements, false);
   visit(ast, b);
   const unicode = Object.values(requirements).some(needsUnicode);

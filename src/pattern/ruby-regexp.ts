@@ -43,7 +43,8 @@ export function translateRuby(source: string, flags: RubyFlags = {}): Translatio
   // Whole-regexp `i` stays a flag unless some part switches it, or a Unicode property would be
   // folded by it (JavaScript's `/\p{Lowercase}/iu` takes `É`; Ruby's `/[[:lower:]]/i` does not):
   // then every part is spelled out.
-  const out = (first.inlineCase || first.properties) && flags.i ? new Translator(source, flags, scan, true).run() : first;
+  const out =
+    (first.inlineCase || first.properties) && flags.i ? new Translator(source, flags, scan, true).run() : first;
   const jsFlags = (flags.i && !out.manualCase ? "i" : "") + (flags.m ? "s" : "") + (out.unicode ? "u" : "");
   try {
     new RegExp(out.source, jsFlags);
@@ -133,7 +134,10 @@ function cachedTranslation(source: string, i: boolean, m: boolean, hasU: boolean
 
 /** Ruby's `Regexp#to_s` of an interpolated regexp: `(?i-mx:source)`. */
 function embedded(re: RegExp): string {
-  const form = rubyFormOf(re) ?? { source: re.source, flags: (re.flags.includes("i") ? "i" : "") + (re.flags.includes("s") ? "m" : "") };
+  const form = rubyFormOf(re) ?? {
+    source: re.source,
+    flags: (re.flags.includes("i") ? "i" : "") + (re.flags.includes("s") ? "m" : ""),
+  };
   const on = [..."mix"].filter((f) => form.flags.includes(f)).join("");
   const off = [..."mix"].filter((f) => !form.flags.includes(f)).join("");
   return `(?${on}${off ? `-${off}` : ""}:${form.source})`;
@@ -165,14 +169,21 @@ function parseLiteral(text: string): { source: string; flags: string } {
       else if (c === close && --depth === 0) break;
       else if (c === open && close !== open) depth++;
     }
-    if (i >= t.length) throw new RubyRegExpError(`the literal has no closing ${close}`, `write it as %r${open}source${close}flags`);
+    if (i >= t.length)
+      throw new RubyRegExpError(`the literal has no closing ${close}`, `write it as %r${open}source${close}flags`);
     body = t.slice(3, i);
     rest = t.slice(i + 1);
   } else {
-    throw new RubyRegExpError("it is not a Ruby regexp literal", "write it as /source/flags or %r{source}flags, as in routes.rb");
+    throw new RubyRegExpError(
+      "it is not a Ruby regexp literal",
+      "write it as /source/flags or %r{source}flags, as in routes.rb",
+    );
   }
   if (!/^[imxou]*$/.test(rest)) {
-    throw new RubyRegExpError(`unknown regexp options ${JSON.stringify(rest)}`, "the options are i, m and x (o and u are accepted and change nothing)");
+    throw new RubyRegExpError(
+      `unknown regexp options ${JSON.stringify(rest)}`,
+      "the options are i, m and x (o and u are accepted and change nothing)",
+    );
   }
   return { source: body, flags: [..."mix"].filter((f) => rest.includes(f)).join("") };
 }
@@ -225,7 +236,12 @@ type Range = readonly [number, number];
  * (`(?=A)B`).
  */
 type CharSet =
-  | { readonly kind: "class"; readonly frags: readonly string[]; readonly ranges: readonly Range[]; readonly negated: boolean }
+  | {
+      readonly kind: "class";
+      readonly frags: readonly string[];
+      readonly ranges: readonly Range[];
+      readonly negated: boolean;
+    }
   | { readonly kind: "expr"; readonly source: string };
 
 const MAX = 0x10ffff;
@@ -257,11 +273,12 @@ function complementRanges(rs: readonly Range[]): Range[] {
 
 function intersectRanges(a: readonly Range[], b: readonly Range[]): Range[] {
   const out: Range[] = [];
-  for (const [alo, ahi] of a) for (const [blo, bhi] of b) {
-    const lo = Math.max(alo, blo);
-    const hi = Math.min(ahi, bhi);
-    if (lo <= hi) out.push([lo, hi]);
-  }
+  for (const [alo, ahi] of a)
+    for (const [blo, bhi] of b) {
+      const lo = Math.max(alo, blo);
+      const hi = Math.min(ahi, bhi);
+      if (lo <= hi) out.push([lo, hi]);
+    }
   return normalize(out);
 }
 
@@ -274,7 +291,8 @@ function union(a: CharSet, b: CharSet, emit: (s: CharSet) => string): CharSet {
     if (a.negated && b.negated) return polar(intersectRanges(a.ranges, b.ranges), true);
     return a.negated ? polar(minus(a.ranges, b.ranges), true) : polar(minus(b.ranges, a.ranges), true);
   }
-  if (a.kind === "class" && b.kind === "class" && !a.negated && !b.negated) return frags([...a.frags, ...b.frags], [...a.ranges, ...b.ranges]);
+  if (a.kind === "class" && b.kind === "class" && !a.negated && !b.negated)
+    return frags([...a.frags, ...b.frags], [...a.ranges, ...b.ranges]);
   return { kind: "expr", source: `(?:${emit(a)}|${emit(b)})` };
 }
 
@@ -295,11 +313,34 @@ function intersect(a: CharSet, b: CharSet, emit: (s: CharSet) => string): CharSe
 const DIGIT: Range[] = [[0x30, 0x39]];
 const UPPER: Range[] = [[0x41, 0x5a]];
 const LOWER: Range[] = [[0x61, 0x7a]];
-const HEX: Range[] = [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]];
-const WORD: Range[] = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
-const ASCII_SPACE: Range[] = [[0x09, 0x0d], [0x20, 0x20]];
+const HEX: Range[] = [
+  [0x30, 0x39],
+  [0x41, 0x46],
+  [0x61, 0x66],
+];
+const WORD: Range[] = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
+const ASCII_SPACE: Range[] = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+];
 /** Unicode White_Space (a fixed list). */
-const WHITE_SPACE: Range[] = [[0x09, 0x0d], [0x20, 0x20], [0x85, 0x85], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000]];
+const WHITE_SPACE: Range[] = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0x85, 0x85],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+];
 
 /**
  * POSIX bracket classes (and the `\p{...}` names Ruby gives them), Unicode and ASCII. The Unicode
@@ -309,21 +350,53 @@ const WHITE_SPACE: Range[] = [[0x09, 0x0d], [0x20, 0x20], [0x85, 0x85], [0xa0, 0
 function posixClass(name: string, ascii: boolean, ignoreCase: boolean): CharSet | undefined {
   const cased = (set: CharSet) => (ignoreCase ? union(set, ranges(...UPPER, ...LOWER), () => "") : set);
   switch (name) {
-    case "alnum": return ascii ? ranges(...DIGIT, ...UPPER, ...LOWER) : frags(["\\p{Alphabetic}", "\\p{Nd}"]);
-    case "alpha": return ascii ? ranges(...UPPER, ...LOWER) : frags(["\\p{Alphabetic}"]);
-    case "blank": return ascii ? ranges([0x09, 0x09], [0x20, 0x20]) : frags(["\\p{Zs}"], [[0x09, 0x09]]);
-    case "cntrl": return ascii ? ranges([0x00, 0x1f], [0x7f, 0x7f]) : ranges([0x00, 0x1f], [0x7f, 0x9f]);
-    case "digit": return ascii ? ranges(...DIGIT) : frags(["\\p{Nd}"]);
-    case "graph": return ascii ? ranges([0x21, 0x7e]) : complement(frags(["\\p{White_Space}", "\\p{Cc}", "\\p{Cn}", "\\p{Cs}"]), () => "");
-    case "lower": return cased(ascii ? ranges(...LOWER) : frags(["\\p{Lowercase}"]));
-    case "print": return ascii ? ranges([0x20, 0x7e]) : complement(frags(["\\p{Cc}", "\\p{Cn}", "\\p{Cs}"], [[0x2028, 0x2029]]), () => "");
-    case "punct": return ascii ? ranges([0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]) : frags(["\\p{P}"], [[0x24, 0x24], [0x2b, 0x2b], [0x3c, 0x3e], [0x5e, 0x5e], [0x60, 0x60], [0x7c, 0x7c], [0x7e, 0x7e]]);
-    case "space": return ascii ? ranges(...ASCII_SPACE) : ranges(...WHITE_SPACE);
-    case "upper": return cased(ascii ? ranges(...UPPER) : frags(["\\p{Uppercase}"]));
-    case "xdigit": return ranges(...HEX);
-    case "word": return ascii ? ranges(...WORD) : frags(["\\p{Alphabetic}", "\\p{M}", "\\p{Nd}", "\\p{Pc}"]);
-    case "ascii": return ranges([0x00, 0x7f]);
-    default: return undefined;
+    case "alnum":
+      return ascii ? ranges(...DIGIT, ...UPPER, ...LOWER) : frags(["\\p{Alphabetic}", "\\p{Nd}"]);
+    case "alpha":
+      return ascii ? ranges(...UPPER, ...LOWER) : frags(["\\p{Alphabetic}"]);
+    case "blank":
+      return ascii ? ranges([0x09, 0x09], [0x20, 0x20]) : frags(["\\p{Zs}"], [[0x09, 0x09]]);
+    case "cntrl":
+      return ascii ? ranges([0x00, 0x1f], [0x7f, 0x7f]) : ranges([0x00, 0x1f], [0x7f, 0x9f]);
+    case "digit":
+      return ascii ? ranges(...DIGIT) : frags(["\\p{Nd}"]);
+    case "graph":
+      return ascii
+        ? ranges([0x21, 0x7e])
+        : complement(frags(["\\p{White_Space}", "\\p{Cc}", "\\p{Cn}", "\\p{Cs}"]), () => "");
+    case "lower":
+      return cased(ascii ? ranges(...LOWER) : frags(["\\p{Lowercase}"]));
+    case "print":
+      return ascii
+        ? ranges([0x20, 0x7e])
+        : complement(frags(["\\p{Cc}", "\\p{Cn}", "\\p{Cs}"], [[0x2028, 0x2029]]), () => "");
+    case "punct":
+      return ascii
+        ? ranges([0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e])
+        : frags(
+            ["\\p{P}"],
+            [
+              [0x24, 0x24],
+              [0x2b, 0x2b],
+              [0x3c, 0x3e],
+              [0x5e, 0x5e],
+              [0x60, 0x60],
+              [0x7c, 0x7c],
+              [0x7e, 0x7e],
+            ],
+          );
+    case "space":
+      return ascii ? ranges(...ASCII_SPACE) : ranges(...WHITE_SPACE);
+    case "upper":
+      return cased(ascii ? ranges(...UPPER) : frags(["\\p{Uppercase}"]));
+    case "xdigit":
+      return ranges(...HEX);
+    case "word":
+      return ascii ? ranges(...WORD) : frags(["\\p{Alphabetic}", "\\p{M}", "\\p{Nd}", "\\p{Pc}"]);
+    case "ascii":
+      return ranges([0x00, 0x7f]);
+    default:
+      return undefined;
   }
 }
 
@@ -342,11 +415,20 @@ function jsPropertyValid(p: string): boolean {
 function jsProperty(name: string): string | null {
   let hit = jsProperties.get(name);
   if (hit !== undefined) return hit;
-  const title = name.split(/[\s_-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join("_");
+  const title = name
+    .split(/[\s_-]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join("_");
   hit = null;
   for (const candidate of [name, title]) {
-    if (/^[A-Za-z_=]+$/.test(candidate) && jsPropertyValid(candidate)) { hit = candidate; break; }
-    if (/^[A-Za-z_]+$/.test(candidate) && jsPropertyValid(`Script=${candidate}`)) { hit = `Script=${candidate}`; break; }
+    if (/^[A-Za-z_=]+$/.test(candidate) && jsPropertyValid(candidate)) {
+      hit = candidate;
+      break;
+    }
+    if (/^[A-Za-z_]+$/.test(candidate) && jsPropertyValid(`Script=${candidate}`)) {
+      hit = `Script=${candidate}`;
+      break;
+    }
   }
   if (jsProperties.size < 1000) jsProperties.set(name, hit);
   return hit;
@@ -363,13 +445,21 @@ const INVISIBLE = /[\p{White_Space}\p{C}\p{M}]/u;
 
 /** A code point as JavaScript regexp source, outside (`inClass` false) or inside a class. */
 function charSource(c: number, inClass: boolean, unicode: boolean): string {
-  if (c > 0xffff) return unicode ? `\\u{${hex(c, 0)}}` : `\\u${hex(0xd800 + ((c - 0x10000) >> 10), 4)}\\u${hex(0xdc00 + ((c - 0x10000) & 0x3ff), 4)}`;
+  if (c > 0xffff)
+    return unicode
+      ? `\\u{${hex(c, 0)}}`
+      : `\\u${hex(0xd800 + ((c - 0x10000) >> 10), 4)}\\u${hex(0xdc00 + ((c - 0x10000) & 0x3ff), 4)}`;
   switch (c) {
-    case 0x09: return "\\t";
-    case 0x0a: return "\\n";
-    case 0x0b: return "\\v";
-    case 0x0c: return "\\f";
-    case 0x0d: return "\\r";
+    case 0x09:
+      return "\\t";
+    case 0x0a:
+      return "\\n";
+    case 0x0b:
+      return "\\v";
+    case 0x0c:
+      return "\\f";
+    case 0x0d:
+      return "\\r";
   }
   if (c < 0x20 || c === 0x7f || (c >= 0x80 && c <= 0x9f)) return `\\x${hex(c, 2)}`;
   const ch = String.fromCodePoint(c);
@@ -416,19 +506,37 @@ function prescan(src: string, extended: boolean): Scan {
   let depth = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
-    if (c === "\\") { i++; continue; }
+    if (c === "\\") {
+      i++;
+      continue;
+    }
     if (depth > 0) {
       if (c === "[") depth++;
       else if (c === "]") depth--;
       continue;
     }
-    if (c === "[") { depth = 1; if (src[i + 1] === "^") i++; if (src[i + 1] === "]") i++; continue; }
-    if (extended && c === "#") { while (i < src.length && src[i] !== "\n") i++; continue; }
+    if (c === "[") {
+      depth = 1;
+      if (src[i + 1] === "^") i++;
+      if (src[i + 1] === "]") i++;
+      continue;
+    }
+    if (extended && c === "#") {
+      while (i < src.length && src[i] !== "\n") i++;
+      continue;
+    }
     if (c !== "(") continue;
-    if (src[i + 1] !== "?") { groups++; continue; }
+    if (src[i + 1] !== "?") {
+      groups++;
+      continue;
+    }
     const m = /^\(\?(?:<([A-Za-z_]\w*)>|'([A-Za-z_]\w*)')/.exec(src.slice(i, i + 200));
-    if (m) { groups++; names.push((m[1] ?? m[2])!); }
-    else if (src.startsWith("(?#", i)) { while (i < src.length && src[i] !== ")") i++; }
+    if (m) {
+      groups++;
+      names.push((m[1] ?? m[2])!);
+    } else if (src.startsWith("(?#", i)) {
+      while (i < src.length && src[i] !== ")") i++;
+    }
   }
   return { groups, names };
 }
@@ -493,9 +601,20 @@ class Translator {
     if (this.pos < this.src.length) this.fail("unmatched close parenthesis");
     const names = this.scan.names;
     const repeated = names.find((n, i) => names.indexOf(n) !== i);
-    if (repeated !== undefined) this.fail(`two groups are named ${repeated}`, "JavaScript (Node 20) allows a group name once: rename one of them");
+    if (repeated !== undefined)
+      this.fail(
+        `two groups are named ${repeated}`,
+        "JavaScript (Node 20) allows a group name once: rename one of them",
+      );
     if (this.named && this.scan.groups > names.length) this.changed = true; // unnamed groups do not capture
-    return { source, unicode: this.unicode, changed: this.changed, inlineCase: this.inlineCase, properties: this.properties, manualCase: this.manualCase };
+    return {
+      source,
+      unicode: this.unicode,
+      changed: this.changed,
+      inlineCase: this.inlineCase,
+      properties: this.properties,
+      manualCase: this.manualCase,
+    };
   }
 
   /** Whether case must be spelled out here (rather than left to the whole regexp's `i` flag). */
@@ -542,8 +661,10 @@ class Translator {
       }
       if (c === "*" || c === "+" || c === "?" || (c === "{" && this.interval() !== null)) {
         const last = pieces[pieces.length - 1];
-        if (!last) this.fail("target of repeat operator is not specified", "put something before the quantifier, or escape it");
-        if (!last.quantifiable) this.fail("target of repeat operator is invalid", "a quantifier cannot follow an anchor");
+        if (!last)
+          this.fail("target of repeat operator is not specified", "put something before the quantifier, or escape it");
+        if (!last.quantifiable)
+          this.fail("target of repeat operator is invalid", "a quantifier cannot follow an anchor");
         this.quantifier(last);
         continue;
       }
@@ -630,12 +751,14 @@ class Translator {
     const c = s[this.pos]!;
     const piece = (source: string, quantifiable = true): Piece => ({ source, quantifiable, quantified: false });
     switch (c) {
-      case "(": return this.group(mode);
+      case "(":
+        return this.group(mode);
       case "[": {
         this.pos++;
         return piece(this.setAtom(this.charClass(mode, true)));
       }
-      case "\\": return this.escape(mode);
+      case "\\":
+        return this.escape(mode);
       case ".":
         this.pos++;
         if (mode.m === this.global.m) return piece(".");
@@ -682,7 +805,11 @@ class Translator {
       this.pos += m[0].length;
     } else if ((m = /^\(\?(?:<([^>=!][^>]*)>|'([^']*)')/.exec(rest))) {
       const name = (m[1] ?? m[2])!;
-      if (!/^[A-Za-z_]\w*$/.test(name)) this.fail(`invalid group name <${name}>`, "use a name of letters, digits and _ that does not start with a digit");
+      if (!/^[A-Za-z_]\w*$/.test(name))
+        this.fail(
+          `invalid group name <${name}>`,
+          "use a name of letters, digits and _ that does not start with a digit",
+        );
       if (m[2] !== undefined) this.changed = true;
       this.groupsSeen++;
       open = `(?<${name}>`;
@@ -692,11 +819,20 @@ class Translator {
       open = "(?:";
       this.pos += m[0].length;
     } else if (rest.startsWith("(?>")) {
-      this.fail("an atomic group (?>...) has no JavaScript equivalent", "write a plain group (?:...) instead, or an alternation that cannot backtrack");
+      this.fail(
+        "an atomic group (?>...) has no JavaScript equivalent",
+        "write a plain group (?:...) instead, or an alternation that cannot backtrack",
+      );
     } else if (rest.startsWith("(?~")) {
-      this.fail("an absence operator (?~...) has no JavaScript equivalent", "write a negative lookahead instead, e.g. (?:(?!ab)[^\\n])* for (?~ab)");
+      this.fail(
+        "an absence operator (?~...) has no JavaScript equivalent",
+        "write a negative lookahead instead, e.g. (?:(?!ab)[^\\n])* for (?~ab)",
+      );
     } else if (rest.startsWith("(?(")) {
-      this.fail("a conditional group (?(cond)yes|no) has no JavaScript equivalent", "write the alternatives out with |");
+      this.fail(
+        "a conditional group (?(cond)yes|no) has no JavaScript equivalent",
+        "write the alternatives out with |",
+      );
     } else this.fail(`undefined group option ${rest.slice(0, 3)}`);
     const body = this.alternation(inner, true);
     if (s[this.pos] !== ")") this.fail("end pattern with unmatched parenthesis");
@@ -714,24 +850,54 @@ class Translator {
     };
     if (e === undefined) this.fail("too short escape sequence");
     switch (e) {
-      case "A": this.pos += 2; return changed("^", false);
-      case "z": this.pos += 2; return changed("$", false);
-      case "Z": this.pos += 2; return changed("(?=\\n?$)", false);
+      case "A":
+        this.pos += 2;
+        return changed("^", false);
+      case "z":
+        this.pos += 2;
+        return changed("$", false);
+      case "Z":
+        this.pos += 2;
+        return changed("(?=\\n?$)", false);
       case "b":
       case "B":
         this.pos += 2;
         return mode.charset === "u" ? changed(this.unicodeBoundary(e === "B"), false) : piece(`\\${e}`, false);
-      case "G": return this.fail("\\G has no JavaScript equivalent", "remove it: a constraint is matched from the start of its segment");
-      case "K": return this.fail("\\K has no JavaScript equivalent", "match the part before it with a lookbehind (?<=...) instead");
-      case "X": return this.fail("\\X (a grapheme cluster) has no JavaScript equivalent", "write a class of the characters you accept instead, e.g. [^/]");
+      case "G":
+        return this.fail(
+          "\\G has no JavaScript equivalent",
+          "remove it: a constraint is matched from the start of its segment",
+        );
+      case "K":
+        return this.fail(
+          "\\K has no JavaScript equivalent",
+          "match the part before it with a lookbehind (?<=...) instead",
+        );
+      case "X":
+        return this.fail(
+          "\\X (a grapheme cluster) has no JavaScript equivalent",
+          "write a class of the characters you accept instead, e.g. [^/]",
+        );
       case "y":
       case "Y":
         return this.fail(`\\${e} (a grapheme cluster boundary) has no JavaScript equivalent`, "remove it");
-      case "g": return this.fail("a subexpression call \\g<...> has no JavaScript equivalent", "write the group's pattern out again");
-      case "R": this.pos += 2; return changed("(?:\\r\\n|(?!\\r\\n)[\\n\\v\\f\\r\\x85\\u2028\\u2029])");
-      case "N": this.pos += 2; return changed("[^\\n]");
-      case "O": this.pos += 2; return changed("[\\s\\S]");
-      case "k": this.pos += 2; return piece(this.namedBackreference());
+      case "g":
+        return this.fail(
+          "a subexpression call \\g<...> has no JavaScript equivalent",
+          "write the group's pattern out again",
+        );
+      case "R":
+        this.pos += 2;
+        return changed("(?:\\r\\n|(?!\\r\\n)[\\n\\v\\f\\r\\x85\\u2028\\u2029])");
+      case "N":
+        this.pos += 2;
+        return changed("[^\\n]");
+      case "O":
+        this.pos += 2;
+        return changed("[\\s\\S]");
+      case "k":
+        this.pos += 2;
+        return piece(this.namedBackreference());
     }
     if (e >= "1" && e <= "9") return piece(this.numberedEscape());
     const set = this.escapeSet(mode);
@@ -762,7 +928,11 @@ class Translator {
       return `(?:\\${abs})`;
     }
     if (!this.scan.names.includes(ref)) {
-      if (/[+-]\d+$/.test(ref)) this.fail("a backreference with a nest level has no JavaScript equivalent", "refer to the group by its name alone");
+      if (/[+-]\d+$/.test(ref))
+        this.fail(
+          "a backreference with a nest level has no JavaScript equivalent",
+          "refer to the group by its name alone",
+        );
       this.fail(`undefined name <${ref}> reference`);
     }
     return `\\k<${ref}>`;
@@ -794,11 +964,24 @@ class Translator {
     const ascii = mode.charset !== "u";
     let set: CharSet;
     switch (e) {
-      case "d": case "D": set = ascii ? frags(["\\d"]) : frags(["\\p{Nd}"]); break;
-      case "w": case "W": set = ascii ? frags(["\\w"]) : posixClass("word", false, false)!; break;
-      case "s": case "S": set = ranges(...(ascii ? ASCII_SPACE : WHITE_SPACE)); break;
-      case "h": case "H": set = ranges(...HEX); break;
-      case "p": case "P": {
+      case "d":
+      case "D":
+        set = ascii ? frags(["\\d"]) : frags(["\\p{Nd}"]);
+        break;
+      case "w":
+      case "W":
+        set = ascii ? frags(["\\w"]) : posixClass("word", false, false)!;
+        break;
+      case "s":
+      case "S":
+        set = ranges(...(ascii ? ASCII_SPACE : WHITE_SPACE));
+        break;
+      case "h":
+      case "H":
+        set = ranges(...HEX);
+        break;
+      case "p":
+      case "P": {
         this.pos += 2;
         const m = /^\{(\^?)([^}]*)\}/.exec(this.src.slice(this.pos, this.pos + 100));
         if (!m) this.fail("invalid character property name");
@@ -889,7 +1072,10 @@ class Translator {
       return [x === "?" ? 0x7f : x.charCodeAt(0) & 0x1f];
     }
     if (e === "M" && s[this.pos] === "-") {
-      this.fail("a meta escape \\M-x has no JavaScript equivalent", "write the character itself, or \\u followed by its code point");
+      this.fail(
+        "a meta escape \\M-x has no JavaScript equivalent",
+        "write the character itself, or \\u followed by its code point",
+      );
     }
     const cp = s.codePointAt(this.pos - 1)!;
     if (cp > 0xffff) this.pos++;
@@ -961,7 +1147,8 @@ class Translator {
           continue;
         }
         this.pos++;
-        if (/^\\[dDwWsShHpP]/.test(s.slice(this.pos, this.pos + 2))) this.fail("unmatched range specifier in char-class");
+        if (/^\\[dDwWsShHpP]/.test(s.slice(this.pos, this.pos + 2)))
+          this.fail("unmatched range specifier in char-class");
         const hi = this.classChars();
         if (hi.length !== 1) this.fail("unmatched range specifier in char-class");
         if (hi[0]! < lo[0]!) this.fail("empty range in char class");
@@ -1028,7 +1215,10 @@ class Translator {
     for (const [lo, rawHi] of set.ranges) {
       if (!this.unicode && lo > 0xffff) continue;
       const hi = this.unicode ? rawHi : Math.min(rawHi, 0xffff);
-      body += lo === hi ? charSource(lo, true, this.unicode) : `${charSource(lo, true, this.unicode)}-${charSource(hi, true, this.unicode)}`;
+      body +=
+        lo === hi
+          ? charSource(lo, true, this.unicode)
+          : `${charSource(lo, true, this.unicode)}-${charSource(hi, true, this.unicode)}`;
     }
     if (body === "") return set.negated ? "[\\s\\S]" : "(?!)";
     return `[${set.negated ? "^" : ""}${body}]`;

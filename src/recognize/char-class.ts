@@ -28,7 +28,10 @@ export function singleCharMatcher(req: RegExp): CharClass | null {
   if (!m) return null;
   let re: RegExp;
   try {
-    re = new RegExp(`^(?:${flagFree(m[1]!, req.flags.includes("i"), req.flags.includes("s"))})$`, req.flags.includes("u") ? "u" : "");
+    re = new RegExp(
+      `^(?:${flagFree(m[1]!, req.flags.includes("i"), req.flags.includes("s"))})$`,
+      req.flags.includes("u") ? "u" : "",
+    );
   } catch {
     return null;
   }
@@ -49,4 +52,4 @@ export function singleCharMatcher(req: RegExp): CharClass | null {
  * punctuation and of `\n`-like controls: no `\d`, `\s`, `\p{..}`, `\u..`): it accepts every
  * character beyond ASCII.
  */
-const NEGATED_ASCII = /^\^\(\?:\[\^(?:\\[!-/:-@[-`{-~nrtfv]|[ -[^-~])*\]\)\$$/;
+const NEGATED_ASCII = /^\^\(\?:\[\^(?:\\[!-\/:-@[-`{-~nrtfv]|[ -\[^-~])*\]\)\$$/;

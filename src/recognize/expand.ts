@@ -63,15 +63,19 @@ function expandSequence(nodes: readonly PatternNode[], reqs: Readonly<Record<str
 
 function expandNode(node: PatternNode, reqs: Readonly<Record<string, Requirement>>): Atom[][] {
   switch (node.type) {
-    case "slash": return [[{ sep: 47 }]];
-    case "dot": return [[{ sep: 46 }]];
-    case "literal": return [[{ word: { kind: "literal", value: node.value } }]];
+    case "slash":
+      return [[{ sep: 47 }]];
+    case "dot":
+      return [[{ sep: 46 }]];
+    case "literal":
+      return [[{ word: { kind: "literal", value: node.value } }]];
     case "symbol": {
       const word = symbolWord(node.name, reqs);
       if (word === null) throw new NotTokenized();
       return [[{ word }]];
     }
-    case "group": return [...expandSequence(node.children, reqs), []];
+    case "group":
+      return [...expandSequence(node.children, reqs), []];
     case "star":
     case "or":
       throw new NotTokenized();
@@ -108,7 +112,12 @@ function symbolWord(name: string, reqs: Readonly<Record<string, Requirement>>): 
  * from `scratch` at their length: one grown by `push` or spread takes 17 or more slots (~0.3 KB a
  * route, unused).
  */
-function simpleTokens(nodes: readonly PatternNode[], end: number, reqs: Readonly<Record<string, Requirement>>, at: number): number {
+function simpleTokens(
+  nodes: readonly PatternNode[],
+  end: number,
+  reqs: Readonly<Record<string, Requirement>>,
+  at: number,
+): number {
   let n = at;
   for (let i = 0; i < end; i++) {
     const node = nodes[i]!;
@@ -163,10 +172,19 @@ const FORMAT_TOKEN: Token = { sep: 46, word: { kind: "param", name: "format" } }
 
 function isFormatGroup(nodes: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): boolean {
   const symbol = nodes[1];
-  return nodes.length === 2 && nodes[0]?.type === "dot" && symbol?.type === "symbol" && symbol.name === "format" && !Object.hasOwn(reqs, "format");
+  return (
+    nodes.length === 2 &&
+    nodes[0]?.type === "dot" &&
+    symbol?.type === "symbol" &&
+    symbol.name === "format" &&
+    !Object.hasOwn(reqs, "format")
+  );
 }
 
-function quickExpand(ast: readonly PatternNode[], reqs: Readonly<Record<string, Requirement>>): Expansion[] | null | undefined {
+function quickExpand(
+  ast: readonly PatternNode[],
+  reqs: Readonly<Record<string, Requirement>>,
+): Expansion[] | null | undefined {
   const lastNode = ast[ast.length - 1];
   const group = lastNode?.type === "group" ? lastNode : null;
   const n = simpleTokens(ast, group ? ast.length - 1 : ast.length, reqs, 0);
@@ -181,7 +199,10 @@ function quickExpand(ast: readonly PatternNode[], reqs: Readonly<Record<string, 
     if (m <= n) return undefined;
   }
   const all = scratch.slice(0, m);
-  return classesEndAtSeparators([{ ord: 0, tokens: all }, { ord: 1, tokens: all.slice(0, n) }]);
+  return classesEndAtSeparators([
+    { ord: 0, tokens: all },
+    { ord: 1, tokens: all.slice(0, n) },
+  ]);
 }
 
 /**
@@ -235,7 +256,10 @@ export function expandPattern(
 /** Expansions of plain patterns by AST (pure by key: an AST is never changed once parsed; weak, so a pattern no route holds takes its expansions with it). */
 const byAst = new WeakMap<readonly PatternNode[], Expansion[] | null>();
 
-function uncachedExpand(ast: readonly PatternNode[], requirements: Readonly<Record<string, Requirement>>): Expansion[] | null {
+function uncachedExpand(
+  ast: readonly PatternNode[],
+  requirements: Readonly<Record<string, Requirement>>,
+): Expansion[] | null {
   const quick = quickExpand(ast, requirements);
   if (quick !== undefined) return quick;
   let sequences: Atom[][];

@@ -3,7 +3,14 @@ import { CompiledStrategy } from "./compiled/index.js";
 import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer.js";
 import { ReferenceStrategy } from "./reference/index.js";
 
-export type { Recognizer, RecognizeResult, RecognizedParams, RecognizedApp, RecognizedRedirect, RouteParams } from "./recognizer.js";
+export type {
+  Recognizer,
+  RecognizeResult,
+  RecognizedParams,
+  RecognizedApp,
+  RecognizedRedirect,
+  RouteParams,
+} from "./recognizer.js";
 export type { RecognizeRequest } from "../table/request.js";
 export type { RedirectResponse } from "./request/serve-redirect.js";
 // Exported for the recognizer tests, which check Journey's path normalisation and unescaping through this folder.

@@ -1,6 +1,12 @@
 import type { Route } from "../table/route.js";
 import { unescapeParam } from "../uri/path.js";
-import { journeyRegExp, requirementSource, simulatorRegExp, usesSimulator, type JourneyRegExp } from "../pattern/regexp.js";
+import {
+  journeyRegExp,
+  requirementSource,
+  simulatorRegExp,
+  usesSimulator,
+  type JourneyRegExp,
+} from "../pattern/regexp.js";
 import { hasAnyKey } from "../support/objects.js";
 
 /** Parameters of a recognized request: controller, action, the route's defaults and the unescaped path parameters. No inherited keys. */
@@ -46,9 +52,11 @@ export interface PreparedRoute {
 
 /** The request methods `ActionDispatch::Request` accepts (others raise `UnknownHttpMethod`). */
 export const HTTP_METHODS: ReadonlySet<string> = new Set(
-  ("OPTIONS GET HEAD POST PUT DELETE TRACE CONNECT PROPFIND PROPPATCH MKCOL COPY MOVE LOCK UNLOCK " +
+  (
+    "OPTIONS GET HEAD POST PUT DELETE TRACE CONNECT PROPFIND PROPPATCH MKCOL COPY MOVE LOCK UNLOCK " +
     "VERSION-CONTROL REPORT CHECKOUT CHECKIN UNCHECKOUT MKWORKSPACE UPDATE LABEL MERGE BASELINE-CONTROL " +
-    "MKACTIVITY ORDERPATCH ACL SEARCH MKCALENDAR PATCH").split(" "),
+    "MKACTIVITY ORDERPATCH ACL SEARCH MKCALENDAR PATCH"
+  ).split(" "),
 );
 
 /** Request-condition RegExps as tested: Ruby's reading (its dot, `i` spelled out), stateless (no `g`/`y`); one per RegExp. */
@@ -66,7 +74,6 @@ function conditionValue(v: unknown): unknown {
 }
 
 const NO_CONDITIONS: ReadonlyArray<readonly [string, unknown]> = Object.freeze([]);
-
 
 /** Upper-case verb sets, one per verb list (routes share their lists: one set for all `GET` routes, not 10,000). Pure by key: a route's verb list is frozen. */
 const verbSets = new WeakMap<readonly string[], ReadonlySet<string>>();
@@ -105,10 +112,15 @@ class Prepared implements PreparedRoute {
     return (this.#lazy ??= new Lazy());
   }
 
-  constructor(readonly route: Route, readonly index: number) {
+  constructor(
+    readonly route: Route,
+    readonly index: number,
+  ) {
     this.verbs = route.verbs.length === 0 ? null : verbSet(route.verbs);
     this.names = route.pattern.names;
-    this.conditions = !hasAnyKey(route.conditions) ? NO_CONDITIONS : Object.entries(route.conditions).map(([k, v]) => [k, conditionValue(v)] as const);
+    this.conditions = !hasAnyKey(route.conditions)
+      ? NO_CONDITIONS
+      : Object.entries(route.conditions).map(([k, v]) => [k, conditionValue(v)] as const);
     this.hasBlocks = route.blocks.length > 0;
     this.name = route.name;
     this.plain = !this.hasBlocks && route.endpoint.kind === "dispatch";
@@ -182,7 +194,11 @@ const layouts = new Map<string, Layout<any>>();
  * unescaping, `d` the route's default values; `P` the params class, `u` the unescaper. `valueOf(i)`
  * is the expression reading name `i`'s raw value (null: the layout never has one).
  */
-function layoutSource(keys: readonly string[], names: readonly string[], valueOf: (i: number) => string | null): string {
+function layoutSource(
+  keys: readonly string[],
+  names: readonly string[],
+  valueOf: (i: number) => string | null,
+): string {
   const lines = ["const p = new P();"];
   keys.forEach((k, i) => lines.push(`p[${JSON.stringify(k)}] = d[${i}];`));
   names.forEach((n, i) => {

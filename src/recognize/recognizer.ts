@@ -24,7 +24,11 @@ export type RecognizeResult = RecognizedParams | RecognizedApp | RecognizedRedir
 /** A controller route's answer. */
 export class RecognizedParams {
   readonly #route: Route;
-  constructor(readonly name: string | null, readonly params: RouteParams, route: Route) {
+  constructor(
+    readonly name: string | null,
+    readonly params: RouteParams,
+    route: Route,
+  ) {
     this.#route = route;
   }
   /** The matched route. */
@@ -36,7 +40,12 @@ export class RecognizedParams {
 /** A route to a handler: its params, and the handler with the request's path split at the mount point. */
 export class RecognizedApp {
   readonly #route: Route;
-  constructor(readonly name: string | null, readonly params: RouteParams, readonly app: AppTarget, route: Route) {
+  constructor(
+    readonly name: string | null,
+    readonly params: RouteParams,
+    readonly app: AppTarget,
+    route: Route,
+  ) {
     this.#route = route;
   }
   /** The matched route. */
@@ -48,7 +57,11 @@ export class RecognizedApp {
 /** A redirect route's answer: the status and the absolute `Location`. */
 export class RecognizedRedirect {
   readonly #route: Route;
-  constructor(readonly name: string | null, readonly redirect: RedirectResponse, route: Route) {
+  constructor(
+    readonly name: string | null,
+    readonly redirect: RedirectResponse,
+    route: Route,
+  ) {
     this.#route = route;
   }
   /** The matched route. */
@@ -68,7 +81,8 @@ export interface Recognizer {
   recognizeAfter(route: Route, method: string, path: string, request?: RecognizeRequest): RecognizeResult | null;
 }
 
-const commonVerb = (verb: string) => verb === "GET" || verb === "POST" || verb === "DELETE" || verb === "PUT" || verb === "PATCH";
+const commonVerb = (verb: string) =>
+  verb === "GET" || verb === "POST" || verb === "DELETE" || verb === "PUT" || verb === "PATCH";
 
 /**
  * Rails' recognition around a strategy (`Journey::Router#find_routes` + the route's app):
@@ -162,9 +176,14 @@ export class StrategyRecognizer implements Recognizer {
       if (!r.hasBlocks || askBlocks(r.route, env.method, params, path, env.context(path))) {
         const endpoint = r.route.endpoint;
         if (endpoint.kind === "redirect") {
-          return new RecognizedRedirect(r.route.name, redirectOf(r.route, endpoint.redirect, params, env.context(path), env.method, path), r.route);
+          return new RecognizedRedirect(
+            r.route.name,
+            redirectOf(r.route, endpoint.redirect, params, env.context(path), env.method, path),
+            r.route,
+          );
         }
-        if (endpoint.kind === "app") return new RecognizedApp(r.route.name, params, appTarget(r, endpoint.app, path, env.request), r.route);
+        if (endpoint.kind === "app")
+          return new RecognizedApp(r.route.name, params, appTarget(r, endpoint.app, path, env.request), r.route);
         return new RecognizedParams(r.route.name, params, r.route);
       }
       index = this.matcher.first(verb, path, index, env);

@@ -55,7 +55,8 @@ export class FileStamps {
       } catch {
         s = undefined;
       }
-      const same = s === undefined ? old === MISSING : s.mtimeMs === old.mtimeMs && s.size === old.size && s.ino === old.ino;
+      const same =
+        s === undefined ? old === MISSING : s.mtimeMs === old.mtimeMs && s.size === old.size && s.ino === old.ino;
       if (!same) {
         this.#stamps.set(file, s === undefined ? MISSING : { mtimeMs: s.mtimeMs, size: s.size, ino: s.ino });
         (changed ??= []).push(file);

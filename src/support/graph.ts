@@ -3,7 +3,11 @@
  * itself), among the nodes of a graph of `size` nodes reachable from `roots`: Tarjan's algorithm,
  * iterative. Used on automata by the lint's ambiguity analysis and the linear matcher's.
  */
-export function cyclicComponents(size: number, roots: Iterable<number>, succ: (s: number) => readonly number[]): number[][] {
+export function cyclicComponents(
+  size: number,
+  roots: Iterable<number>,
+  succ: (s: number) => readonly number[],
+): number[][] {
   const index = new Int32Array(size).fill(-1);
   const low = new Int32Array(size);
   const onStack = new Uint8Array(size);

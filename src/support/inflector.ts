@@ -96,7 +96,7 @@ function caseInsensitiveSource(s: string): string {
   for (const c of s) {
     const variants = [...new Set([c, c.toLowerCase(), c.toUpperCase()])].filter((v) => [...v].length === 1);
     if (variants.length === 1) out += escapeRegExp(c);
-    else out += `[${variants.map((v) => v.replace(/[\\\][^-]/g, "\\$&")).join("")}]`;
+    else out += `[${variants.map((v) => v.replace(/[\\\]\[^-]/g, "\\$&")).join("")}]`;
   }
   return out;
 }
@@ -293,7 +293,8 @@ export class Inflections {
     // optional final newline), so that is checked first.
     const lower = ASCII.test(word) ? word.toLowerCase() : undefined;
     return this.#uncountables.some(
-      (u) => (lower === undefined || !u.ascii || lower.endsWith(u.word) || lower.endsWith(`${u.word}\n`)) && u.re.test(word),
+      (u) =>
+        (lower === undefined || !u.ascii || lower.endsWith(u.word) || lower.endsWith(`${u.word}\n`)) && u.re.test(word),
     );
   }
 
@@ -513,7 +514,16 @@ function loadEnglish(inflect: Inflections): void {
   inflect.irregular("zombie", "zombies");
 
   inflect.uncountable([
-    "equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police",
+    "equipment",
+    "information",
+    "rice",
+    "money",
+    "species",
+    "series",
+    "fish",
+    "sheep",
+    "jeans",
+    "police",
   ]);
 }
 

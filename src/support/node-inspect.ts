@@ -13,7 +13,8 @@ export function inspectValue(v: unknown): string {
     // A RegExp translated from a Ruby regexp shows as that regexp, its `m` as JavaScript's `s`;
     // Ruby's `x`, which JavaScript has no flag for, as `x`.
     const ruby = rubyFormOf(v);
-    if (ruby) return `/${ruby.source}/${ruby.flags.includes("i") ? "i" : ""}${ruby.flags.includes("m") ? "s" : ""}${ruby.flags.includes("x") ? "x" : ""}`;
+    if (ruby)
+      return `/${ruby.source}/${ruby.flags.includes("i") ? "i" : ""}${ruby.flags.includes("m") ? "s" : ""}${ruby.flags.includes("x") ? "x" : ""}`;
     return `/${rubySource(v.source)}/${rubyFlags(v.flags)}`;
   }
   if (typeof v === "string") return quote(v);

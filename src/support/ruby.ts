@@ -98,11 +98,19 @@ export function rubyRegexpInspect(re: RegExp): string {
 export function rubyInspect(v: unknown): string {
   if (v === null || v === undefined) return "nil";
   switch (typeof v) {
-    case "string": return rubyString(v);
-    case "number": return numberToS(v);
-    case "boolean": case "bigint": return String(v);
-    case "symbol": return ":" + (v.description ?? "");
-    case "function": return (v as { modelName?: unknown }).modelName != null ? String((v as { modelName?: unknown }).modelName) : v.name || "#<Class>";
+    case "string":
+      return rubyString(v);
+    case "number":
+      return numberToS(v);
+    case "boolean":
+    case "bigint":
+      return String(v);
+    case "symbol":
+      return ":" + (v.description ?? "");
+    case "function":
+      return (v as { modelName?: unknown }).modelName != null
+        ? String((v as { modelName?: unknown }).modelName)
+        : v.name || "#<Class>";
   }
   if (v instanceof RegExp) return rubyRegexpInspect(v);
   if (Array.isArray(v)) return "[" + v.map(rubyInspect).join(", ") + "]";
@@ -125,15 +133,34 @@ export function rubyHash(h: Record<string, unknown>, sorted: boolean): string {
  */
 export function rubyIndifferentHash(h: Record<string, unknown>): string {
   const value = (v: unknown): string =>
-    isHash(v) ? rubyIndifferentHash(v) : Array.isArray(v) ? "[" + v.map((x) => value(x)).join(", ") + "]" : rubyInspect(v);
-  return "{" + Object.keys(h).map((k) => `${rubyString(k)}=>${value(h[k])}`).join(", ") + "}";
+    isHash(v)
+      ? rubyIndifferentHash(v)
+      : Array.isArray(v)
+        ? "[" + v.map((x) => value(x)).join(", ") + "]"
+        : rubyInspect(v);
+  return (
+    "{" +
+    Object.keys(h)
+      .map((k) => `${rubyString(k)}=>${value(h[k])}`)
+      .join(", ") +
+    "}"
+  );
 }
 
 export function rubySymbol(k: string): string {
   return SYMBOL_KEY.test(k) ? ":" + k : ":" + rubyString(k);
 }
 
-const RUBY_NAMED_ESCAPES: Readonly<Record<string, string>> = { "\x07": "a", "\b": "b", "\t": "t", "\n": "n", "\v": "v", "\f": "f", "\r": "r", "\x1b": "e" };
+const RUBY_NAMED_ESCAPES: Readonly<Record<string, string>> = {
+  "\x07": "a",
+  "\b": "b",
+  "\t": "t",
+  "\n": "n",
+  "\v": "v",
+  "\f": "f",
+  "\r": "r",
+  "\x1b": "e",
+};
 const INSPECT_ESCAPED = /[\\"\x00-\x1f\x7f]|#(?=[{$@])/g;
 const DUMP_ESCAPED = /[\\"\x00-\x1f\x7f]|#(?=[{$@])|[^\x00-\x7f]/gu;
 
@@ -144,16 +171,20 @@ const DUMP_ESCAPED = /[\\"\x00-\x1f\x7f]|#(?=[{$@])|[^\x00-\x7f]/gu;
  * (inspect) or `\xHH` (dump).
  */
 export function rubyString(s: string, dump = false): string {
-  return '"' + s.replace(dump ? DUMP_ESCAPED : INSPECT_ESCAPED, (ch) => {
-    const named = RUBY_NAMED_ESCAPES[ch];
-    if (named !== undefined) return "\\" + named;
-    const c = ch.codePointAt(0)!;
-    const hex = c.toString(16).toUpperCase();
-    if (c < 0x20 || c === 0x7f) return dump ? `\\x${hex.padStart(2, "0")}` : `\\u${hex.padStart(4, "0")}`;
-    if (c > 0xffff) return `\\u{${hex}}`;
-    if (c > 0x7f) return `\\u${hex.padStart(4, "0")}`;
-    return "\\" + ch;
-  }) + '"';
+  return (
+    '"' +
+    s.replace(dump ? DUMP_ESCAPED : INSPECT_ESCAPED, (ch) => {
+      const named = RUBY_NAMED_ESCAPES[ch];
+      if (named !== undefined) return "\\" + named;
+      const c = ch.codePointAt(0)!;
+      const hex = c.toString(16).toUpperCase();
+      if (c < 0x20 || c === 0x7f) return dump ? `\\x${hex.padStart(2, "0")}` : `\\u${hex.padStart(4, "0")}`;
+      if (c > 0xffff) return `\\u{${hex}}`;
+      if (c > 0x7f) return `\\u${hex.padStart(4, "0")}`;
+      return "\\" + ch;
+    }) +
+    '"'
+  );
 }
 
 const classNames = new WeakMap<object, string>();
@@ -171,9 +202,12 @@ function className(ctor: object): string {
 
 /** `record.constructor.modelName ?? record.constructor.name` (SPEC §3); a class gives its own. */
 export function modelNameOf(record: object): string {
-  const ctor = (typeof record === "function" ? record : (record as { constructor?: unknown }).constructor) as { modelName?: unknown } | undefined;
+  const ctor = (typeof record === "function" ? record : (record as { constructor?: unknown }).constructor) as
+    | { modelName?: unknown }
+    | undefined;
   if (ctor === undefined || ctor === null || (typeof ctor !== "function" && typeof ctor !== "object")) return "Object";
   const m = ctor.modelName;
-  if (m !== undefined && m !== null) return typeof m === "object" && "name" in m ? String((m as { name: unknown }).name) : String(m);
+  if (m !== undefined && m !== null)
+    return typeof m === "object" && "name" in m ? String((m as { name: unknown }).name) : String(m);
   return className(ctor);
 }

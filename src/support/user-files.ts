@@ -55,7 +55,9 @@ let loadingPackage: Promise<Readonly<Record<string, unknown>>> | undefined;
  */
 export function packageModules(): Promise<Readonly<Record<string, unknown>>> {
   loadingPackage ??= Promise.all(
-    Object.entries(PACKAGE_ALIASES).map(async ([id, file]) => [id, (await import(pathToFileURL(file).href)) as unknown] as const),
+    Object.entries(PACKAGE_ALIASES).map(
+      async ([id, file]) => [id, (await import(pathToFileURL(file).href)) as unknown] as const,
+    ),
   ).then((pairs) => (runningPackage = Object.fromEntries(pairs)));
   return loadingPackage;
 }
@@ -112,7 +114,8 @@ export class UserFileLoader {
       alias: PACKAGE_ALIASES,
       virtualModules: runningPackage ?? {},
       transform: (options) => {
-        if (options.filename !== undefined && applicationFile(path.resolve(options.filename))) this.stamps.stamp(path.resolve(options.filename));
+        if (options.filename !== undefined && applicationFile(path.resolve(options.filename)))
+          this.stamps.stamp(path.resolve(options.filename));
         return { code: transform(options) };
       },
     });

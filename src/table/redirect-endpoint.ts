@@ -28,7 +28,10 @@ export type RedirectTarget =
   | { readonly kind: "callback"; readonly callback: RedirectCallback };
 
 export class Redirect {
-  constructor(readonly status: number, readonly target: RedirectTarget) {}
+  constructor(
+    readonly status: number,
+    readonly target: RedirectTarget,
+  ) {}
 
   /** As Rails' `Redirect#inspect`, shown in the route sheet: `redirect(301, /articles/%{id})`. */
   inspect(): string {
@@ -36,7 +39,9 @@ export class Redirect {
     if (t.kind === "path") return `redirect(${this.status}, ${t.path})`;
     if (t.kind === "options") {
       // Ruby's "#{k}: #{v}": a string as it is, nil as nothing, a Hash or Array as its inspect
-      const parts = Object.entries(t.options).map(([k, v]) => `${k}: ${typeof v === "string" ? v : v == null ? "" : rubyInspect(v)}`);
+      const parts = Object.entries(t.options).map(
+        ([k, v]) => `${k}: ${typeof v === "string" ? v : v == null ? "" : rubyInspect(v)}`,
+      );
       return `redirect(${this.status}, ${parts.join(", ")})`;
     }
     return `redirect(${this.status})`;

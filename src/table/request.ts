@@ -42,7 +42,9 @@ export interface RequestInfo {
  * `host:`, lambdas, `matches` objects), redirect locations and mounts: any field of
  * {@link RequestInfo}, the port as a number or a string.
  */
-export type RecognizeRequest = { [K in keyof RequestInfo as K extends "port" ? never : K]?: RequestInfo[K] } & { port?: number | string | null };
+export type RecognizeRequest = { [K in keyof RequestInfo as K extends "port" ? never : K]?: RequestInfo[K] } & {
+  port?: number | string | null;
+};
 
 /** @deprecated What a redirect callback sees is the request constraints see: use {@link RequestInfo}. */
 export type RedirectRequest = RequestInfo;

@@ -32,7 +32,12 @@ const rubySize = (s: string) => {
 function forDiff(inspected: string): string {
   const single = /(?<!\\|^)\\n/.test(inspected);
   const double = /(?<=\\|^)\\n/.test(inspected);
-  const process = single !== double ? (single ? (s: string) => (s === "\\n" ? "\n" : s) : (s: string) => (s === "\\\\n" ? "\\n" : s)) : (s: string) => s;
+  const process =
+    single !== double
+      ? single
+        ? (s: string) => (s === "\\n" ? "\n" : s)
+        : (s: string) => (s === "\\\\n" ? "\\n" : s)
+      : (s: string) => s;
   return inspected.replace(/\\?\\n/g, process).replace(/:0x[a-fA-F0-9]{4,}/g, ":0xXXXXXX");
 }
 
@@ -44,7 +49,12 @@ function forDiff(inspected: string): string {
 export function diff(expected: string, actual: string, className: string): string {
   const e = forDiff(expected);
   const a = forDiff(actual);
-  const needDiff = (e.includes("\n") !== e.includes("\\n")) || (a.includes("\n") !== a.includes("\\n")) || rubySize(e) > 30 || rubySize(a) > 30 || e === a;
+  const needDiff =
+    e.includes("\n") !== e.includes("\\n") ||
+    a.includes("\n") !== a.includes("\\n") ||
+    rubySize(e) > 30 ||
+    rubySize(a) > 30 ||
+    e === a;
   if (!needDiff) return `Expected: ${expected}\n  Actual: ${actual}`;
   const result = unifiedDiff(e, a);
   if (result !== "") return result;
@@ -71,7 +81,8 @@ function unifiedDiff(expected: string, actual: string): string {
   const from = head - before;
   const removed = x.slice(head, x.length - tail);
   const added = y.slice(head, y.length - tail);
-  const range = (start: number, count: number) => (count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`);
+  const range = (start: number, count: number) =>
+    count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`;
   const xCount = before + removed.length + after;
   const yCount = before + added.length + after;
   const lines = [

@@ -36,12 +36,24 @@ export interface RoutingAssertions {
    * current request's parameters (Rails' recall), and the options that went to the query string
    * are exactly `extras`.
    */
-  assertGenerates(expectedPath: string, options: RouteOptions, defaults?: RouteOptions, extras?: RouteOptions, message?: Message): void;
+  assertGenerates(
+    expectedPath: string,
+    options: RouteOptions,
+    defaults?: RouteOptions,
+    extras?: RouteOptions,
+    message?: Message,
+  ): void;
   /**
    * `assert_routing(path, options, defaults = {}, extras = {}, message = nil)`: both of the above —
    * `path` is recognized as `options`, and `options` (less the keys of `defaults`) generate it.
    */
-  assertRouting(path: RoutedPath, options: RouteOptions, defaults?: RouteOptions, extras?: RouteOptions, message?: Message): void;
+  assertRouting(
+    path: RoutedPath,
+    options: RouteOptions,
+    defaults?: RouteOptions,
+    extras?: RouteOptions,
+    message?: Message,
+  ): void;
 }
 
 /**
@@ -52,20 +64,34 @@ export interface RoutingAssertions {
  */
 export function routingAssertions(routes: RouteSet): RoutingAssertions {
   if (!(routes instanceof RouteSet)) {
-    throw new TypeError(`routingAssertions(routes): expected the route set that draw() or loadRoutes() returns, got ${describe(routes)}`);
+    throw new TypeError(
+      `routingAssertions(routes): expected the route set that draw() or loadRoutes() returns, got ${describe(routes)}`,
+    );
   }
   const assertions: RoutingAssertions = {
     assertRecognizes(expectedOptions, path, extras = {}, msg) {
       if (typeof path === "object" && path !== null && String(path.method ?? "").toLowerCase() === "all") {
-        for (const method of ["get", "post", "put", "delete"]) assertions.assertRecognizes(expectedOptions, { ...path, method }, extras, msg);
+        for (const method of ["get", "post", "put", "delete"])
+          assertions.assertRecognizes(expectedOptions, { ...path, method }, extras, msg);
         return;
       }
       const actual = recognizedParams(routes, path, extras, msg);
       const expected: Record<string, unknown> = {};
       for (const key of Object.keys(expectedOptions)) expected[key] = expectedOptions[key];
       if (rubyEqual(expected, actual)) return;
-      const inner = () => message(msg, "", () => `The recognized options <${rubyIndifferentHash(actual)}> did not match <${rubyIndifferentHash(expected)}>, difference:`);
-      fail(message(inner, "", () => diff(rubyIndifferentHash(expected), rubyIndifferentHash(actual), "Hash")), actual, expected, "==");
+      const inner = () =>
+        message(
+          msg,
+          "",
+          () =>
+            `The recognized options <${rubyIndifferentHash(actual)}> did not match <${rubyIndifferentHash(expected)}>, difference:`,
+        );
+      fail(
+        message(inner, "", () => diff(rubyIndifferentHash(expected), rubyIndifferentHash(actual), "Hash")),
+        actual,
+        expected,
+        "==",
+      );
     },
 
     assertGenerates(expectedPath, options, defaults = {}, extras = {}, msg) {
@@ -80,11 +106,21 @@ export function routingAssertions(routes: RouteSet): RoutingAssertions {
       for (const key of Object.keys(options)) if (queryKeys.includes(key)) found[key] = options[key];
       if (!rubyEqual(extras, found)) {
         const text = isGiven(msg) ? msg : `found extras <${rubyHash(found, false)}>, not <${rubyHash(extras, false)}>`;
-        fail(message(text, "", () => diff(rubyHash(extras, false), rubyHash(found, false), "Hash")), found, extras, "==");
+        fail(
+          message(text, "", () => diff(rubyHash(extras, false), rubyHash(found, false), "Hash")),
+          found,
+          extras,
+          "==",
+        );
       }
       if (generated !== expected) {
         const text = isGiven(msg) ? msg : `The generated path <${generated}> did not match <${expected}>`;
-        fail(message(text, "", () => diff(rubyString(expected), rubyString(generated), "String")), generated, expected, "==");
+        fail(
+          message(text, "", () => diff(rubyString(expected), rubyString(generated), "String")),
+          generated,
+          expected,
+          "==",
+        );
       }
     },
 
@@ -93,8 +129,15 @@ export function routingAssertions(routes: RouteSet): RoutingAssertions {
       const generate: Record<string, unknown> = {};
       for (const key of Object.keys(options)) if (!Object.hasOwn(defaults, key)) generate[key] = options[key];
       // A namespaced controller checked against a namespaced default is absolute, not relative to it.
-      const controller = options.controller, current = defaults.controller;
-      if (typeof controller === "string" && controller.includes("/") && typeof current === "string" && current.includes("/") && "controller" in generate) {
+      const controller = options.controller,
+        current = defaults.controller;
+      if (
+        typeof controller === "string" &&
+        controller.includes("/") &&
+        typeof current === "string" &&
+        current.includes("/") &&
+        "controller" in generate
+      ) {
         generate.controller = "/" + controller;
       }
       assertions.assertGenerates(typeof path === "string" ? path : path.path, generate, defaults, extras, msg);
@@ -104,7 +147,12 @@ export function routingAssertions(routes: RouteSet): RoutingAssertions {
 }
 
 /** Rails' `recognized_request_for(path, extras, msg)`: the recognized request's path parameters. */
-function recognizedParams(routes: RouteSet, given: RoutedPath, extras: RouteOptions, msg: Message): Record<string, unknown> {
+function recognizedParams(
+  routes: RouteSet,
+  given: RoutedPath,
+  extras: RouteOptions,
+  msg: Message,
+): Record<string, unknown> {
   let method = "GET";
   let path: string;
   if (typeof given === "object" && given !== null) {
@@ -141,7 +189,13 @@ function recognizedParams(routes: RouteSet, given: RoutedPath, extras: RouteOpti
  * mounted switchyard handler, which is Rails' engine: its own routes are asked with the path
  * below the mount point, and if none answers, the routes after the mount.
  */
-function recognizePath(routes: RouteSet, method: string, path: string, request: RecognizeRequest, from: number): Record<string, unknown> | null {
+function recognizePath(
+  routes: RouteSet,
+  method: string,
+  path: string,
+  request: RecognizeRequest,
+  from: number,
+): Record<string, unknown> | null {
   let start = from;
   for (;;) {
     const result: RecognizeResult | null = recognizerFrom(routes, start).recognize(method, path, request);
@@ -150,7 +204,13 @@ function recognizePath(routes: RouteSet, method: string, path: string, request: 
     if ("app" in result) {
       const engine = (result.app.handler as { routes?: unknown } | null)?.routes;
       if (engine instanceof RouteSet) {
-        const inner = recognizePath(engine, method, result.app.pathInfo, { ...request, scriptName: result.app.scriptName }, 0);
+        const inner = recognizePath(
+          engine,
+          method,
+          result.app.pathInfo,
+          { ...request, scriptName: result.app.scriptName },
+          0,
+        );
         if (inner !== null) return inner;
       }
     }
@@ -189,7 +249,8 @@ function failOn<T>(errorClass: new (...args: never[]) => Error, msg: Message, bo
   try {
     return body();
   } catch (e) {
-    if (e instanceof errorClass) fail(isGiven(msg) ? (typeof msg === "function" ? msg() : msg) : e.message, null, null, "fail");
+    if (e instanceof errorClass)
+      fail(isGiven(msg) ? (typeof msg === "function" ? msg() : msg) : e.message, null, null, "fail");
     throw e;
   }
 }
@@ -199,5 +260,7 @@ function fail(text: string | (() => string), actual: unknown, expected: unknown,
 }
 
 function describe(v: unknown): string {
-  return v === null || typeof v !== "object" ? rubyInspect(v) : `an instance of ${(v as object).constructor?.name ?? "Object"}`;
+  return v === null || typeof v !== "object"
+    ? rubyInspect(v)
+    : `an instance of ${(v as object).constructor?.name ?? "Object"}`;
 }

@@ -39,8 +39,15 @@ for (let i = 0; i < 256; i++) HEX.push("%" + i.toString(16).toUpperCase().padSta
 function encodeChar(code: number, out: string): string {
   if (code < 0x80) return out + HEX[code];
   if (code < 0x800) return out + HEX[0xc0 | (code >> 6)] + HEX[0x80 | (code & 0x3f)];
-  if (code < 0x10000) return out + HEX[0xe0 | (code >> 12)] + HEX[0x80 | ((code >> 6) & 0x3f)] + HEX[0x80 | (code & 0x3f)];
-  return out + HEX[0xf0 | (code >> 18)] + HEX[0x80 | ((code >> 12) & 0x3f)] + HEX[0x80 | ((code >> 6) & 0x3f)] + HEX[0x80 | (code & 0x3f)];
+  if (code < 0x10000)
+    return out + HEX[0xe0 | (code >> 12)] + HEX[0x80 | ((code >> 6) & 0x3f)] + HEX[0x80 | (code & 0x3f)];
+  return (
+    out +
+    HEX[0xf0 | (code >> 18)] +
+    HEX[0x80 | ((code >> 12) & 0x3f)] +
+    HEX[0x80 | ((code >> 6) & 0x3f)] +
+    HEX[0x80 | (code & 0x3f)]
+  );
 }
 
 /**

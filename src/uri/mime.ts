@@ -53,10 +53,14 @@ const MIME_TYPES: ReadonlyArray<readonly [string, string, readonly string[], rea
   ["application/zip", "zip", [], []],
   ["application/gzip", "gzip", ["application/x-gzip"], ["gz"]],
 ];
-export const MIME_BY_EXTENSION: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
-  MIME_TYPES.flatMap(([type, ext, , exts]) => [ext, ...exts].map((e) => [e, type] as const))));
-export const MIME_BY_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
-  MIME_TYPES.flatMap(([type, , synonyms]) => [type, ...synonyms].map((t) => [t, type] as const))));
+export const MIME_BY_EXTENSION: Readonly<Record<string, string>> = Object.assign(
+  Object.create(null),
+  Object.fromEntries(MIME_TYPES.flatMap(([type, ext, , exts]) => [ext, ...exts].map((e) => [e, type] as const))),
+);
+export const MIME_BY_TYPE: Readonly<Record<string, string>> = Object.assign(
+  Object.create(null),
+  Object.fromEntries(MIME_TYPES.flatMap(([type, , synonyms]) => [type, ...synonyms].map((t) => [t, type] as const))),
+);
 
 // Mime::Type::BROWSER_LIKE_ACCEPTS.
 const BROWSER_LIKE_ACCEPTS = /,\s*\*\/\*|\*\/\*\s*,/;
@@ -72,8 +76,9 @@ export function acceptedFormat(accept: string | undefined, xhr: boolean): string
   // One pass, keeping the best usable entry (highest q, then earliest): what ordering the list by
   // q and taking the first usable one gives, without an object per entry (1 MB of commas: ~640 ms
   // that way).
-  let best: string | null = null, bestQ = -Infinity;
-  for (let start = 0; start <= accept.length;) {
+  let best: string | null = null,
+    bestQ = -Infinity;
+  for (let start = 0; start <= accept.length; ) {
     let end = accept.indexOf(",", start);
     if (end < 0) end = accept.length;
     const item = accept.slice(start, end);
@@ -84,14 +89,17 @@ export function acceptedFormat(accept: string | undefined, xhr: boolean): string
     const usable = type === "*/*" ? type : MIME_BY_TYPE[type];
     if (usable === undefined) continue;
     const q = semi < 0 ? 1 : qualityOf(item, semi);
-    if (q > bestQ) { best = usable; bestQ = q; }
+    if (q > bestQ) {
+      best = usable;
+      bestQ = q;
+    }
   }
   return best;
 }
 
 /** The first `q=` parameter's value of an Accept entry (parameters from `from`, its first `;`), else 1. */
 function qualityOf(item: string, from: number): number {
-  for (let start = from + 1; start <= item.length;) {
+  for (let start = from + 1; start <= item.length; ) {
     let end = item.indexOf(";", start);
     if (end < 0) end = item.length;
     const m = /^q=([\d.]+)$/.exec(item.slice(start, end).trim());
@@ -101,9 +109,10 @@ function qualityOf(item: string, from: number): number {
   return 1;
 }
 
-
-const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create(null), Object.fromEntries(
-  MIME_TYPES.map(([type, ext]) => [type, ext] as const)));
+const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = Object.assign(
+  Object.create(null),
+  Object.fromEntries(MIME_TYPES.map(([type, ext]) => [type, ext] as const)),
+);
 
 /** A registered type's symbol (`Mime::Type#ref`: `text/html` is `html`); the type itself when it is not registered. */
 export function formatSymbol(type: string): string {

@@ -25,8 +25,13 @@ export function normalizeRequestPath(path: string): string {
 export function quickNormal(path: string): boolean {
   const n = path.length;
   return (
-    n > 0 && path.charCodeAt(0) === SLASH && (n === 1 || path.charCodeAt(n - 1) !== SLASH) &&
-    path.indexOf("%") < 0 && path.indexOf("?") < 0 && path.indexOf("#") < 0 && path.indexOf("//") < 0
+    n > 0 &&
+    path.charCodeAt(0) === SLASH &&
+    (n === 1 || path.charCodeAt(n - 1) !== SLASH) &&
+    path.indexOf("%") < 0 &&
+    path.indexOf("?") < 0 &&
+    path.indexOf("#") < 0 &&
+    path.indexOf("//") < 0
   );
 }
 
@@ -34,7 +39,10 @@ function slowNormalize(raw: string): string {
   let end = raw.length;
   for (let i = 0; i < end; i++) {
     const c = raw.charCodeAt(i);
-    if (c === 63 || c === 35) { end = i; break; }
+    if (c === 63 || c === 35) {
+      end = i;
+      break;
+    }
   }
   return normalizePath(raw.slice(0, end));
 }
@@ -82,7 +90,10 @@ export function unescapeParam(raw: string): string {
   while (i >= 0 && i + 2 < n) {
     const a = raw.charCodeAt(i + 1);
     const b = raw.charCodeAt(i + 2);
-    if (!isAlnum(a) || !isAlnum(b)) { i = raw.indexOf("%", i + 1); continue; }
+    if (!isAlnum(a) || !isAlnum(b)) {
+      i = raw.indexOf("%", i + 1);
+      continue;
+    }
     for (let k = last; k < i; k++) bytes[len++] = raw.charCodeAt(k);
     const ha = hexValue(a);
     const hb = hexValue(b);

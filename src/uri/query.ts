@@ -25,7 +25,9 @@ const rendering: object[] = [];
 
 function enter(collection: object, key: string | null): void {
   if (rendering.includes(collection)) {
-    throw new ArgumentError(`cannot render a value that contains itself${key === null ? "" : ` (at ${key})`} as a URL parameter: pass a copy without the cycle`);
+    throw new ArgumentError(
+      `cannot render a value that contains itself${key === null ? "" : ` (at ${key})`} as a URL parameter: pass a copy without the cycle`,
+    );
   }
   rendering.push(collection);
 }
@@ -37,13 +39,22 @@ function leave(): void {
 /** `Object#to_param`: records give `toParam()` (else their `id`), arrays join with `/`. */
 export function toParam(v: unknown): ToParamValue {
   switch (typeof v) {
-    case "string": return v;
-    case "number": return numberToS(v);
-    case "boolean": return v;
-    case "bigint": return String(v);
-    case "undefined": return null;
-    case "symbol": return v.description ?? "";
-    case "function": return (v as { modelName?: unknown }).modelName != null ? String((v as { modelName?: unknown }).modelName) : v.name;
+    case "string":
+      return v;
+    case "number":
+      return numberToS(v);
+    case "boolean":
+      return v;
+    case "bigint":
+      return String(v);
+    case "undefined":
+      return null;
+    case "symbol":
+      return v.description ?? "";
+    case "function":
+      return (v as { modelName?: unknown }).modelName != null
+        ? String((v as { modelName?: unknown }).modelName)
+        : v.name;
   }
   if (v === null) return null;
   if (Array.isArray(v)) {
@@ -139,7 +150,7 @@ function pairOf(key: string, value: unknown): string | null {
 
 /** Ruby's order for the rendered pairs of a query (none for just one, the common case, which allocates no array). */
 function joinPairs(one: string | null, many: string[] | null): string {
-  return many !== null ? many.sort(compareStrings).join("&") : one ?? "";
+  return many !== null ? many.sort(compareStrings).join("&") : (one ?? "");
 }
 
 /**
@@ -158,14 +169,22 @@ const NO_KEYS: readonly string[] = [];
  * for `i < count`) merged with the `params:` Hash `extra`, whose keys win. `forInExact`: the
  * caller has seen `forInIsExact()` this call.
  */
-export function leftoverQuery(keys: readonly string[], values: readonly unknown[], count: number, extra: Record<string, unknown> | null, forInExact = false): string {
-  let one: string | null = null, many: string[] | null = null;
+export function leftoverQuery(
+  keys: readonly string[],
+  values: readonly unknown[],
+  count: number,
+  extra: Record<string, unknown> | null,
+  forInExact = false,
+): string {
+  let one: string | null = null,
+    many: string[] | null = null;
   for (let i = 0; i < count; i++) {
     const key = keys[i]!;
     if (extra !== null && propertyIsEnumerable.call(extra, key)) continue;
     const pair = pairOf(key, values[i]);
     if (pair === null) continue;
-    if (one === null) one = pair; else (many ??= [one]).push(pair);
+    if (one === null) one = pair;
+    else (many ??= [one]).push(pair);
   }
   if (extra !== null) {
     // (A null-prototype copy when Object.prototype has enumerable properties: for...in over it is exact.)
@@ -173,7 +192,8 @@ export function leftoverQuery(keys: readonly string[], values: readonly unknown[
     for (const key in source) {
       const pair = pairOf(key, source[key]);
       if (pair === null) continue;
-      if (one === null) one = pair; else (many ??= [one]).push(pair);
+      if (one === null) one = pair;
+      else (many ??= [one]).push(pair);
     }
   }
   return joinPairs(one, many);

@@ -18,10 +18,17 @@ export interface Uri {
   fragment: string | undefined;
 }
 
-const URI_REFERENCE = /^(?:([A-Za-z][A-Za-z0-9+\-.]*):)?(?:\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
+const URI_REFERENCE =
+  /^(?:([A-Za-z][A-Za-z0-9+\-.]*):)?(?:\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?)?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 
 /** Ruby's `URI::Generic` default ports, by scheme. */
-const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.assign(Object.create(null), { http: 80, https: 443, ftp: 21, ws: 80, wss: 443 });
+const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.assign(Object.create(null), {
+  http: 80,
+  https: 443,
+  ftp: 21,
+  ws: 80,
+  wss: 443,
+});
 
 // Ruby's URI::RFC3986_Parser (3.x), which `URI.parse` uses: what it accepts as a URI or a relative reference.
 const PCT = "%[0-9A-Fa-f]{2}";
@@ -34,13 +41,16 @@ const TAIL = `(?:\\?[^#]*)?(?:#(?:${PCT}|[!$&-.0-;=@-Z_a-z~/?])*)?$`;
 const RFC3986_URI = new RegExp(
   `^[A-Za-z][+\\-.0-9A-Za-z]*:(?://${AUTHORITY}(?:/${SEG}*)*|/(?:${SEG}+(?:/${SEG}*)*)?|${SEG}+(?:/${SEG}*)*|)${TAIL}`,
 );
-const RFC3986_RELATIVE = new RegExp(`^(?://${AUTHORITY}(?:/${SEG}*)*|/(?:${SEG}+(?:/${SEG}*)*)?|${SEG_NC}+(?:/${SEG}*)*|)${TAIL}`);
+const RFC3986_RELATIVE = new RegExp(
+  `^(?://${AUTHORITY}(?:/${SEG}*)*|/(?:${SEG}+(?:/${SEG}*)*)?|${SEG_NC}+(?:/${SEG}*)*|)${TAIL}`,
+);
 
 /** `URI.parse`'s checks: non-ASCII text (message: `dump`) or anything its RFC 3986 grammar rejects (message: `inspect`) raises InvalidURIError. */
 function checkUri(s: string): void {
   // eslint-disable-next-line no-control-regex
   if (!/^[\x00-\x7f]*$/.test(s)) throw new InvalidURIError(`URI must be ascii only ${rubyString(s, true)}`);
-  if (!RFC3986_URI.test(s) && !RFC3986_RELATIVE.test(s)) throw new InvalidURIError(`bad URI(is not URI?): ${rubyString(s)}`);
+  if (!RFC3986_URI.test(s) && !RFC3986_RELATIVE.test(s))
+    throw new InvalidURIError(`bad URI(is not URI?): ${rubyString(s)}`);
 }
 
 /** `URI.parse(s)`: its components, or `InvalidURIError` with Ruby's message. */

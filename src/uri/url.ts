@@ -19,15 +19,24 @@ export type Dict = Record<string, unknown>;
 export function optionName(key: string): string {
   if (key.length < 8) return key; // shorter than every camelCase option
   switch (key) {
-    case "scriptName": return "script_name";
-    case "trailingSlash": return "trailing_slash";
-    case "onlyPath": return "only_path";
-    case "tldLength": return "tld_length";
-    case "useRoute": return "use_route";
-    case "routingType": return "routing_type";
-    case "originalScriptName": return "original_script_name";
-    case "relativeUrlRoot": return "relative_url_root";
-    default: return key;
+    case "scriptName":
+      return "script_name";
+    case "trailingSlash":
+      return "trailing_slash";
+    case "onlyPath":
+      return "only_path";
+    case "tldLength":
+      return "tld_length";
+    case "useRoute":
+      return "use_route";
+    case "routingType":
+      return "routing_type";
+    case "originalScriptName":
+      return "original_script_name";
+    case "relativeUrlRoot":
+      return "relative_url_root";
+    default:
+      return key;
   }
 }
 
@@ -104,32 +113,74 @@ export class UrlSettings {
 
   copy(): UrlSettings {
     const c = new UrlSettings();
-    c.host = this.host; c.protocol = this.protocol; c.port = this.port; c.hasPort = this.hasPort;
-    c.subdomain = this.subdomain; c.hasSubdomain = this.hasSubdomain; c.domain = this.domain; c.tldLength = this.tldLength;
-    c.user = this.user; c.password = this.password; c.scriptName = this.scriptName; c.relativeUrlRoot = this.relativeUrlRoot;
+    c.host = this.host;
+    c.protocol = this.protocol;
+    c.port = this.port;
+    c.hasPort = this.hasPort;
+    c.subdomain = this.subdomain;
+    c.hasSubdomain = this.hasSubdomain;
+    c.domain = this.domain;
+    c.tldLength = this.tldLength;
+    c.user = this.user;
+    c.password = this.password;
+    c.scriptName = this.scriptName;
+    c.relativeUrlRoot = this.relativeUrlRoot;
     c.originalScriptName = this.originalScriptName;
-    c.trailingSlash = this.trailingSlash; c.anchor = this.anchor; c.onlyPath = this.onlyPath;
-    c.params = this.params; c.hasParams = this.hasParams;
+    c.trailingSlash = this.trailingSlash;
+    c.anchor = this.anchor;
+    c.onlyPath = this.onlyPath;
+    c.params = this.params;
+    c.hasParams = this.hasParams;
     return c;
   }
 
   /** Sets one option by its Rails name (`RESERVED_OPTIONS`); false when `key` is not one (see `isUrlOption`). */
   set(key: string, value: unknown): boolean {
     switch (key) {
-      case "host": this.host = value; return true;
-      case "protocol": this.protocol = value; return true;
-      case "port": this.port = value; this.hasPort = true; return true;
-      case "subdomain": this.subdomain = value; this.hasSubdomain = true; return true;
-      case "domain": this.domain = value; return true;
-      case "tld_length": this.tldLength = value; return true;
-      case "trailing_slash": this.trailingSlash = value; return true;
-      case "anchor": this.anchor = value; return true;
-      case "params": this.params = value; this.hasParams = true; return true;
-      case "only_path": this.onlyPath = value; return true;
-      case "script_name": this.scriptName = value; return true;
-      case "relative_url_root": this.relativeUrlRoot = value; return true;
-      case "original_script_name": this.originalScriptName = value; return true;
-      default: return false;
+      case "host":
+        this.host = value;
+        return true;
+      case "protocol":
+        this.protocol = value;
+        return true;
+      case "port":
+        this.port = value;
+        this.hasPort = true;
+        return true;
+      case "subdomain":
+        this.subdomain = value;
+        this.hasSubdomain = true;
+        return true;
+      case "domain":
+        this.domain = value;
+        return true;
+      case "tld_length":
+        this.tldLength = value;
+        return true;
+      case "trailing_slash":
+        this.trailingSlash = value;
+        return true;
+      case "anchor":
+        this.anchor = value;
+        return true;
+      case "params":
+        this.params = value;
+        this.hasParams = true;
+        return true;
+      case "only_path":
+        this.onlyPath = value;
+        return true;
+      case "script_name":
+        this.scriptName = value;
+        return true;
+      case "relative_url_root":
+        this.relativeUrlRoot = value;
+        return true;
+      case "original_script_name":
+        this.originalScriptName = value;
+        return true;
+      default:
+        return false;
     }
   }
 }
@@ -159,9 +210,11 @@ export function renderUrl(options: UrlSettings, path: string, query: string, kin
  */
 export function urlFor(hash: Readonly<Record<string, unknown>>): string {
   const options = new UrlSettings();
-  let path = "", query = "";
+  let path = "",
+    query = "";
   for (const key of Object.keys(hash)) {
-    const k = optionName(key), v = hash[key];
+    const k = optionName(key),
+      v = hash[key];
     if (k === "path") path = v === null || v === undefined ? "" : String(v);
     else if (k === "params") query = queryString(isHash(v) ? v : { params: v });
     else if (k === "user") options.user = v;
@@ -172,7 +225,8 @@ export function urlFor(hash: Readonly<Record<string, unknown>>): string {
 }
 
 function pathFor(options: UrlSettings, generated: string, query: string): string {
-  const sn = options.scriptName, root = options.relativeUrlRoot;
+  const sn = options.scriptName,
+    root = options.relativeUrlRoot;
   let scriptName = truthy(sn) ? sn : truthy(root) ? root : "";
   const original = options.originalScriptName;
   if (truthy(original)) scriptName = String(original) + String(scriptName);
@@ -212,12 +266,18 @@ function plainHost(host: string): boolean {
 // port, credentials, subdomain or domain options. Apps link to one or two hosts, and working the
 // prefix out again (the host scan, the protocol, subdomain and port rules) cost ~900 instructions.
 // Pure by key: with those options absent, the prefix is a function of the host alone.
-let lastHost: string | null = null, lastPrefix = "";
+let lastHost: string | null = null,
+  lastPrefix = "";
 
 function buildHostUrl(host: string, options: UrlSettings, path: string): string {
-  let protocol = options.protocol, port = options.port;
-  const simple = (protocol === null || protocol === undefined) && !options.hasPort && !options.hasSubdomain
-    && (options.domain === null || options.domain === undefined) && !(truthy(options.user) && truthy(options.password));
+  let protocol = options.protocol,
+    port = options.port;
+  const simple =
+    (protocol === null || protocol === undefined) &&
+    !options.hasPort &&
+    !options.hasSubdomain &&
+    (options.domain === null || options.domain === undefined) &&
+    !(truthy(options.user) && truthy(options.password));
   if (simple && host === lastHost) return lastPrefix + path;
   const plain = plainHost(host);
   const match = plain ? null : hostParts(host);
@@ -228,7 +288,8 @@ function buildHostUrl(host: string, options: UrlSettings, path: string): string 
   }
   const proto = normalizeProtocol(protocol);
   let result = proto;
-  const user = options.user, password = options.password;
+  const user = options.user,
+    password = options.password;
   if (truthy(user) && truthy(password)) {
     result += wwwFormEscape(paramString(user)) + ":" + wwwFormEscape(paramString(password)) + "@";
   }
@@ -237,7 +298,10 @@ function buildHostUrl(host: string, options: UrlSettings, path: string): string 
     const n = toI(port);
     if (proto === "//" || (proto === "https://" ? n !== 443 : n !== 80)) result += ":" + paramString(port);
   }
-  if (simple && plain) { lastHost = host; lastPrefix = result; }
+  if (simple && plain) {
+    lastHost = host;
+    lastPrefix = result;
+  }
   return result + path;
 }
 

@@ -10,12 +10,20 @@ export const CHROMIUM = process.env.SWITCHYARD_CHROMIUM ?? "/usr/bin/chromium";
 
 /** Why the browser tests cannot run here, or null when they can. */
 export function chromiumMissing(): string | null {
-  return fs.existsSync(CHROMIUM) ? null : `no chromium binary at ${CHROMIUM} (apt-get install -y chromium, or set SWITCHYARD_CHROMIUM)`;
+  return fs.existsSync(CHROMIUM)
+    ? null
+    : `no chromium binary at ${CHROMIUM} (apt-get install -y chromium, or set SWITCHYARD_CHROMIUM)`;
 }
 
 const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 export interface Browser {

@@ -30,13 +30,54 @@ test("docs/dsl.md has an example for every declaration", () => {
   assert.ok(examples.length >= 50, `found ${examples.length} examples`);
   const code = examples.map((e) => e.code).join("\n");
   for (const method of [
-    "resources", "resource", "namespace", "scope", "controller", "constraints", "defaults", "collection", "member",
-    "new", "nested", "shallow", "match", "get", "post", "patch", "put", "delete", "options", "root", "concern",
-    "concerns", "redirect", "mount", "draw",
+    "resources",
+    "resource",
+    "namespace",
+    "scope",
+    "controller",
+    "constraints",
+    "defaults",
+    "collection",
+    "member",
+    "new",
+    "nested",
+    "shallow",
+    "match",
+    "get",
+    "post",
+    "patch",
+    "put",
+    "delete",
+    "options",
+    "root",
+    "concern",
+    "concerns",
+    "redirect",
+    "mount",
+    "draw",
   ]) {
     assert.ok(code.includes(`r.${method}(`), `an example uses r.${method}`);
   }
-  for (const option of ["only:", "except:", "path:", "as:", "controller:", "module:", "param:", "pathNames:", "format:", "concerns:", "shallow:", "shallowPath:", "shallowPrefix:", "constraints:", "defaults:", "via:", "on:", "anchor:"]) {
+  for (const option of [
+    "only:",
+    "except:",
+    "path:",
+    "as:",
+    "controller:",
+    "module:",
+    "param:",
+    "pathNames:",
+    "format:",
+    "concerns:",
+    "shallow:",
+    "shallowPath:",
+    "shallowPrefix:",
+    "constraints:",
+    "defaults:",
+    "via:",
+    "on:",
+    "anchor:",
+  ]) {
     assert.ok(code.includes(option), `an example uses ${option}`);
   }
 });
@@ -55,7 +96,11 @@ for (const example of examples) {
 // (`photo_path(1); // "/photos/1"`, `// throws UrlGenerationError: ...`). Each such call runs
 // here, against the routes the page declares just before it, and must give what the comment says.
 
-interface Block { code: string; line: number; file: string }
+interface Block {
+  code: string;
+  line: number;
+  file: string;
+}
 
 function tsBlocks(file: string): Block[] {
   const text = fs.readFileSync(path.join(projectRoot, file), "utf8");
@@ -100,7 +145,9 @@ function checkedCalls(block: Block): { js: string; expected: Expected[] } | unde
 }
 
 function runnable(code: string): string {
-  const js = ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  const js = ts.transpileModule(code, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  }).outputText;
   return js.replace(/^import .*$/gm, "").replace(/^export /gm, "");
 }
 
@@ -127,11 +174,15 @@ for (const file of ["README.md", "docs/dsl.md", "docs/coming-from-rails.md"]) {
         const want = calls.expected[index]!;
         const where = `${file}:${line}`;
         if ("throws" in want) {
-          assert.throws(fn, (e: Error) => {
-            assert.equal(e.name, want.throws, where);
-            assert.equal(e.message, want.message, where);
-            return true;
-          }, where);
+          assert.throws(
+            fn,
+            (e: Error) => {
+              assert.equal(e.name, want.throws, where);
+              assert.equal(e.message, want.message, where);
+              return true;
+            },
+            where,
+          );
         } else {
           // Params objects have no prototype; compare them as the plain objects the docs show.
           assert.deepEqual(JSON.parse(JSON.stringify(fn()) ?? "null"), want.value, where);
@@ -161,17 +212,25 @@ test("README.md: the console sessions print what they show", async () => {
   const { run } = await import("./run.js");
   for (const session of sessions) {
     const line = readme.slice(0, session.index).split("\n").length;
-    const section = readme.slice(0, session.index).split(/\n(?=#{2,3} )/).pop()!;
+    const section = readme
+      .slice(0, session.index)
+      .split(/\n(?=#{2,3} )/)
+      .pop()!;
     const app = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-readme-"));
-    for (const [, file, code] of section.matchAll(/```ts\n\/\/ ((?:config|app)\/[\w/.]+\.ts)\n((?:(?!```)[\s\S])*)```/g)) {
+    for (const [, file, code] of section.matchAll(
+      /```ts\n\/\/ ((?:config|app)\/[\w/.]+\.ts)\n((?:(?!```)[\s\S])*)```/g,
+    )) {
       fs.mkdirSync(path.join(app, path.dirname(file!)), { recursive: true });
       fs.writeFileSync(path.join(app, file!), `// ${file}\n${code}`);
     }
     // Each `$ ` line starts a command; the lines up to the next are what it printed.
-    const steps = session[1]!.split(/^\$ /m).slice(1).map((step) => {
-      const [command, ...output] = step.split("\n");
-      return { command: command!, output: output.join("\n") };
-    });
+    const steps = session[1]!
+      .split(/^\$ /m)
+      .slice(1)
+      .map((step) => {
+        const [command, ...output] = step.split("\n");
+        return { command: command!, output: output.join("\n") };
+      });
     let last: Awaited<ReturnType<typeof run>> | undefined;
     for (const { command, output } of steps) {
       const where = `README.md:${line} ${command}`;

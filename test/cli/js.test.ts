@@ -35,16 +35,37 @@ test("writes the module and its .d.ts, imports nothing, and marks every export p
 test("its _path and _url helpers give what the server's give (defaultUrlOptions' host and protocol)", async () => {
   const { out } = await written();
   const browser = (await import(out)) as Record<string, (...args: unknown[]) => string>;
-  const server = (await loadRoutes({ root: blog })).helpers as unknown as Record<string, (...args: unknown[]) => string>;
+  const server = (await loadRoutes({ root: blog })).helpers as unknown as Record<
+    string,
+    (...args: unknown[]) => string
+  >;
   const calls: [string, unknown[]][] = [
-    ["root_path", []], ["root_url", []], ["post_comments_path", [3]], ["post_comments_path", ["nl", 3]], ["gallery_comments_path", [3, { format: "json" }]],
-    ["archive_path", [{ year: "2024", month: "1" }]], ["archive_path", [{ year: "2024", month: "01" }]], ["post_comments_url", [3, { page: 2, anchor: "c" }]],
-    ["api_v1_author_url", [{ id: "ann", format: "json" }]], ["api_v1_author_path", []], ["post_comments_url", [3, { onlyPath: true }]],
+    ["root_path", []],
+    ["root_url", []],
+    ["post_comments_path", [3]],
+    ["post_comments_path", ["nl", 3]],
+    ["gallery_comments_path", [3, { format: "json" }]],
+    ["archive_path", [{ year: "2024", month: "1" }]],
+    ["archive_path", [{ year: "2024", month: "01" }]],
+    ["post_comments_url", [3, { page: 2, anchor: "c" }]],
+    ["api_v1_author_url", [{ id: "ann", format: "json" }]],
+    ["api_v1_author_path", []],
+    ["post_comments_url", [3, { onlyPath: true }]],
     ["post_comments_url", [3, { host: "x.test", protocol: "http", port: 8080 }]],
   ];
   for (const [name, args] of calls) {
-    const outcome = (fn: () => string) => { try { return fn(); } catch (e) { return `${(e as Error).name}: ${(e as Error).message}`; } };
-    assert.equal(outcome(() => browser[name]!(...args)), outcome(() => server[name]!(...args)), `${name}(${JSON.stringify(args)})`);
+    const outcome = (fn: () => string) => {
+      try {
+        return fn();
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    };
+    assert.equal(
+      outcome(() => browser[name]!(...args)),
+      outcome(() => server[name]!(...args)),
+      `${name}(${JSON.stringify(args)})`,
+    );
   }
   assert.equal(browser.root_url!(), "https://blog.example.com/");
 });
@@ -52,19 +73,32 @@ test("its _path and _url helpers give what the server's give (defaultUrlOptions'
 test("the .d.ts rejects a wrong argument count and an unknown helper (tsc over a file with @ts-expect-error lines)", async () => {
   const { dir } = await written();
   const user = path.join(dir, "assets", "use.ts");
-  fs.writeFileSync(user, [
-    'import { gallery_comments_path, post_comments_path, root_path, root_url } from "./routes.js";',
-    "export const ok: string[] = [root_path(), root_url({ anchor: \"top\" }), gallery_comments_path(3), gallery_comments_path({ gallery_id: 3 }), gallery_comments_path(3, { page: 2 }), post_comments_path(\"en\", 3), post_comments_path({ post_id: 3 })];",
-    "// @ts-expect-error -- gallery_comments_path needs the gallery",
-    "gallery_comments_path();",
-    "// @ts-expect-error -- root_path takes no segment",
-    "root_path(1, 2);",
-    "// @ts-expect-error -- no such helper",
-    'import { nope_path } from "./routes.js";',
-    "",
-  ].join("\n"));
-  const program = ts.createProgram([user], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: false, types: [] });
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  fs.writeFileSync(
+    user,
+    [
+      'import { gallery_comments_path, post_comments_path, root_path, root_url } from "./routes.js";',
+      'export const ok: string[] = [root_path(), root_url({ anchor: "top" }), gallery_comments_path(3), gallery_comments_path({ gallery_id: 3 }), gallery_comments_path(3, { page: 2 }), post_comments_path("en", 3), post_comments_path({ post_id: 3 })];',
+      "// @ts-expect-error -- gallery_comments_path needs the gallery",
+      "gallery_comments_path();",
+      "// @ts-expect-error -- root_path takes no segment",
+      "root_path(1, 2);",
+      "// @ts-expect-error -- no such helper",
+      'import { nope_path } from "./routes.js";',
+      "",
+    ].join("\n"),
+  );
+  const program = ts.createProgram([user], {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: false,
+    types: [],
+  });
+  const diagnostics = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
   assert.deepEqual(diagnostics, []);
   // Without the directives, each marked line is an error.
   fs.writeFileSync(user, fs.readFileSync(user, "utf8").replace(/^\/\/ @ts-expect-error.*\n/gm, ""));

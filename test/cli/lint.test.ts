@@ -56,12 +56,25 @@ describe("switchyard routes --lint", () => {
     // Without --lint, the CLI warns of the 4 catastrophic regexps as process warnings: captured here.
     const drawn = capturingWarnings(() => run("routes", "-E", "--root", app));
     const expanded = (await drawn.value).stdout;
-    assert.deepEqual(drawn.warnings.map((w) => w.code), Array(4).fill("SWITCHYARD_BACKTRACKING_REGEXP"));
-    const uri = (n: number) => new RegExp(`--\\[ Route ${n} \\]-+\\nPrefix +\\| .*\\nVerb +\\| .*\\nURI +\\| (.*)\\n`).exec(expanded)![1];
+    assert.deepEqual(
+      drawn.warnings.map((w) => w.code),
+      Array(4).fill("SWITCHYARD_BACKTRACKING_REGEXP"),
+    );
+    const uri = (n: number) =>
+      new RegExp(`--\\[ Route ${n} \\]-+\\nPrefix +\\| .*\\nVerb +\\| .*\\nURI +\\| (.*)\\n`).exec(expanded)![1];
     assert.deepEqual([1, 2, 5, 6, 7, 8, 9, 10, 11, 12, 19, 22].map(uri), [
-      "/photos/:id(.:format)", "/photos/new(.:format)", "/files/*path(.:format)", "/files/readme(.:format)",
-      "/archive(/:year)(.:format)", "/archive/:year(.:format)", "/items/:slug(.:format)", "/items/latest(.:format)",
-      "/about(.:format)", "/about(.:format)", "/nested/:v(.:format)", "/dots/:v(.:format)",
+      "/photos/:id(.:format)",
+      "/photos/new(.:format)",
+      "/files/*path(.:format)",
+      "/files/readme(.:format)",
+      "/archive(/:year)(.:format)",
+      "/archive/:year(.:format)",
+      "/items/:slug(.:format)",
+      "/items/latest(.:format)",
+      "/about(.:format)",
+      "/about(.:format)",
+      "/nested/:v(.:format)",
+      "/dots/:v(.:format)",
     ]);
   });
 
@@ -69,15 +82,37 @@ describe("switchyard routes --lint", () => {
     const { stdout } = await run("routes", "--lint", "--root", app);
     const blocks = stdout.split("\n\n").slice(1);
     const at = (declaration: string) => `at config/routes.ts:${line(declaration)}`;
-    assert.equal(blocks[0],
+    assert.equal(
+      blocks[0],
       "1) unreachable: Route 2 (see Route 1)\n" +
-      `   GET /photos/new(.:format) (photos#new) ${at(`r.get("photos/new"`)} can never be reached: ` +
-      `GET /photos/:id(.:format) (photos#show) ${at(`r.get("photos/:id"`)}, declared earlier, answers every request it matches (e.g. GET /photos/new). ` +
-      "Declare it before GET /photos/:id(.:format), or constrain :id of that route so that it no longer matches /photos/new.");
-    assert.match(blocks[1]!, new RegExp(`files#readme\\) ${at(`r.get("files/readme"`)} can never be reached: GET /files/\\*path\\(\\.:format\\) \\(files#show\\) ${at(`r.get("files/*path"`)},`));
-    assert.match(blocks[2]!, new RegExp(`archive#year\\) ${at(`r.get("archive/:year"`)} can never be reached: .*\\(archive#index\\) ${at(`r.get("archive(/:year)"`)},`));
-    assert.match(blocks[3]!, new RegExp(`items#latest\\) ${at(`r.get("items/latest"`)} can never be reached: .*\\(items#show \\{ slug: /\\[a-z\\]\\+/ \\}\\) ${at(`r.get("items/:slug"`)},`));
-    assert.match(blocks[4]!, new RegExp(`\\(pages#about_us\\) ${at(`"pages#about_us"`)} repeats GET /about\\(\\.:format\\) \\(pages#about\\) ${at(`"pages#about" }`)}: .* Remove one of them\\.$`));
+        `   GET /photos/new(.:format) (photos#new) ${at(`r.get("photos/new"`)} can never be reached: ` +
+        `GET /photos/:id(.:format) (photos#show) ${at(`r.get("photos/:id"`)}, declared earlier, answers every request it matches (e.g. GET /photos/new). ` +
+        "Declare it before GET /photos/:id(.:format), or constrain :id of that route so that it no longer matches /photos/new.",
+    );
+    assert.match(
+      blocks[1]!,
+      new RegExp(
+        `files#readme\\) ${at(`r.get("files/readme"`)} can never be reached: GET /files/\\*path\\(\\.:format\\) \\(files#show\\) ${at(`r.get("files/*path"`)},`,
+      ),
+    );
+    assert.match(
+      blocks[2]!,
+      new RegExp(
+        `archive#year\\) ${at(`r.get("archive/:year"`)} can never be reached: .*\\(archive#index\\) ${at(`r.get("archive(/:year)"`)},`,
+      ),
+    );
+    assert.match(
+      blocks[3]!,
+      new RegExp(
+        `items#latest\\) ${at(`r.get("items/latest"`)} can never be reached: .*\\(items#show \\{ slug: /\\[a-z\\]\\+/ \\}\\) ${at(`r.get("items/:slug"`)},`,
+      ),
+    );
+    assert.match(
+      blocks[4]!,
+      new RegExp(
+        `\\(pages#about_us\\) ${at(`"pages#about_us"`)} repeats GET /about\\(\\.:format\\) \\(pages#about\\) ${at(`"pages#about" }`)}: .* Remove one of them\\.$`,
+      ),
+    );
     const regexps: [string, RegExp][] = [
       ["(a+)+", /exponential time.* Use \/\(a\+\)\/ instead/],
       ["(a|a)+", /exponential time.* Use \/\(a\)\+\/ instead/],
@@ -85,14 +120,24 @@ describe("switchyard routes --lint", () => {
       ["(.*a){12}", /polynomial time \(about n\^12 steps.* Let only one of them repeat/],
     ];
     regexps.forEach(([source, fix], i) => {
-      assert.ok(blocks[5 + i]!.includes(`{ v: /${source}/ }) at config/routes.ts:${line(`/${source}/`)}: /${source}/ can take`), source);
+      assert.ok(
+        blocks[5 + i]!.includes(`{ v: /${source}/ }) at config/routes.ts:${line(`/${source}/`)}: /${source}/ can take`),
+        source,
+      );
       assert.match(blocks[5 + i]!, fix);
     });
-    assert.equal(blocks[9],
+    assert.equal(
+      blocks[9],
       "10) empty-resource\n" +
-      `   resources "tags" (${at(`r.resources("tags"`)}), only: [] draws no route: it leaves none of the actions (index, create, new, show, update, destroy, edit). ` +
-      "Remove the declaration, or list the actions it should have in only:.");
-    assert.match(blocks[10]!, new RegExp(`^11\\) empty-resource\\n   resource "settings" \\(${at(`r.resource("settings"`)}\\), except: \\[.*\\] draws no route`));
+        `   resources "tags" (${at(`r.resources("tags"`)}), only: [] draws no route: it leaves none of the actions (index, create, new, show, update, destroy, edit). ` +
+        "Remove the declaration, or list the actions it should have in only:.",
+    );
+    assert.match(
+      blocks[10]!,
+      new RegExp(
+        `^11\\) empty-resource\\n   resource "settings" \\(${at(`r.resource("settings"`)}\\), except: \\[.*\\] draws no route`,
+      ),
+    );
   });
 
   test("-c and -g show the findings about, or naming, a route they select; the whole table is linted", async () => {
@@ -101,7 +146,9 @@ describe("switchyard routes --lint", () => {
     assert.match(c.stdout, /^Found 1 problem:\n/);
     assert.equal(c.code, 3);
     // The glob route answers first: the finding about files/readme names it.
-    assert.deepEqual(heading((await run("routes", "--lint", "-g", "^/files/\\*path", "--root", app)).stdout), ["1) unreachable: Route 6 (see Route 5)"]);
+    assert.deepEqual(heading((await run("routes", "--lint", "-g", "^/files/\\*path", "--root", app)).stdout), [
+      "1) unreachable: Route 6 (see Route 5)",
+    ]);
     assert.deepEqual(heading((await run("routes", "--lint", "-g", "regexps", "--root", app)).stdout).length, 4);
     const none = await run("routes", "--lint", "-c", "albums", "--root", app);
     assert.deepEqual([none.stdout, none.code], ["No problems found for this controller.\n", 0]);

@@ -28,7 +28,8 @@ function app(body: string[], files: Record<string, string> = {}): string {
   return root;
 }
 
-const drawn = (body: string[]) => `import { defineRoutes } from "switchyard";\nexport default defineRoutes((r) => {\n${body.map((l) => `  ${l}\n`).join("")}});\n`;
+const drawn = (body: string[]) =>
+  `import { defineRoutes } from "switchyard";\nexport default defineRoutes((r) => {\n${body.map((l) => `  ${l}\n`).join("")}});\n`;
 
 /** The CLI's report: exit 1, the message with its location, no stack frame. */
 async function fails(root: string, message: RegExp, ...argv: string[]): Promise<string> {
@@ -42,16 +43,25 @@ async function fails(root: string, message: RegExp, ...argv: string[]): Promise<
 
 describe("switchyard routes on a routes file with a mistake", () => {
   test("a duplicate route name: Rails' ArgumentError and the line of the second route", async () => {
-    const root = app([`r.get("about", { to: "pages#about" });`, `r.get("about_us", { to: "pages#about", as: "about" });`]);
+    const root = app([
+      `r.get("about", { to: "pages#about" });`,
+      `r.get("about_us", { to: "pages#about", as: "about" });`,
+    ]);
     await fails(root, /ArgumentError: Invalid route name, already in use: 'about' [\s\S]*\(config\/routes\.ts:5\)\n/);
   });
 
   test("a `too:` typo: Missing :controller key, at its line", async () => {
-    await fails(app([`r.root({ to: "pages#home" });`, ``, `r.get("about", { too: "pages#about" });`]), /ArgumentError: Missing :controller key on routes definition, please check your routes\. \(config\/routes\.ts:6\)/);
+    await fails(
+      app([`r.root({ to: "pages#home" });`, ``, `r.get("about", { too: "pages#about" });`]),
+      /ArgumentError: Missing :controller key on routes definition, please check your routes\. \(config\/routes\.ts:6\)/,
+    );
   });
 
   test("an exception thrown by the file, and one thrown by a module it imports", async () => {
-    await fails(app([`r.get("a", { to: "pages#a" });`, `throw new TypeError("no such setting");`]), /TypeError: no such setting \(config\/routes\.ts:5\)/);
+    await fails(
+      app([`r.get("a", { to: "pages#a" });`, `throw new TypeError("no such setting");`]),
+      /TypeError: no such setting \(config\/routes\.ts:5\)/,
+    );
     const root = app([`settings();`], {
       "config/routes.ts": `import { defineRoutes } from "switchyard";\nimport { settings } from "../lib/settings";\n\nexport default defineRoutes((r) => {\n  r.get(settings(), { to: "pages#a" });\n});\n`,
       "lib/settings.ts": `export function settings(): string {\n  throw new RangeError("settings are missing");\n}\n`,
@@ -60,8 +70,14 @@ describe("switchyard routes on a routes file with a mistake", () => {
   });
 
   test("a thrown non-Error: what was thrown, and the line that threw it", async () => {
-    await fails(app([`r.get("a", { to: "pages#a" });`, ``, `throw Object.create(null);`]), /config\/routes\.ts threw \[Object: null prototype\] \{\}, which is not an Error[^\n]*\(config\/routes\.ts:6\)/);
-    await fails(app([`throw "x";`]), /config\/routes\.ts threw 'x', which is not an Error[^\n]*\(config\/routes\.ts:4\)/);
+    await fails(
+      app([`r.get("a", { to: "pages#a" });`, ``, `throw Object.create(null);`]),
+      /config\/routes\.ts threw \[Object: null prototype\] \{\}, which is not an Error[^\n]*\(config\/routes\.ts:6\)/,
+    );
+    await fails(
+      app([`throw "x";`]),
+      /config\/routes\.ts threw 'x', which is not an Error[^\n]*\(config\/routes\.ts:4\)/,
+    );
   });
 
   test("a syntax error: its line", async () => {
@@ -73,28 +89,42 @@ describe("switchyard routes on a routes file with a mistake", () => {
       "config/routes/admin.ts": drawn([`r.draw("users");`]),
       "config/routes/users.ts": drawn([`r.get("users", { to: "users#index" });`, `r.draw("admin");`]),
     });
-    const stderr = await fails(root, /ArgumentError: Your router tried to #draw "admin" while drawing it: admin -> users -> admin\.[^\n]*\(config\/routes\/users\.ts:4\)/);
+    const stderr = await fails(
+      root,
+      /ArgumentError: Your router tried to #draw "admin" while drawing it: admin -> users -> admin\.[^\n]*\(config\/routes\/users\.ts:4\)/,
+    );
     assert.doesNotMatch(stderr, /Maximum call stack/, "found on the second visit, not by overflowing the stack");
   });
 
   test("an error in a drawn file names that file", async () => {
-    const root = app([`r.draw("api");`], { "config/routes/api.ts": drawn([`r.resources("photos", { only: "index", bogus: 1 });`]) });
+    const root = app([`r.draw("api");`], {
+      "config/routes/api.ts": drawn([`r.resources("photos", { only: "index", bogus: 1 });`]),
+    });
     await fails(root, /ArgumentError: [^\n]*\(config\/routes\/api\.ts:3\)/);
   });
 
   test("--unused with a controller file that has no default export: says so, naming the file", async () => {
-    const root = app([`r.get("a", { to: "pages#a" });`], { "app/controllers/pages_controller.ts": `export function a() {\n  return "a";\n}\n` });
+    const root = app([`r.get("a", { to: "pages#a" });`], {
+      "app/controllers/pages_controller.ts": `export function a() {\n  return "a";\n}\n`,
+    });
     await fails(root, /pages_controller\.ts has no default export \(it exports a\)/, "--unused");
   });
 });
 
 test("loadRoutes: the error keeps its class and carries source { file, line }", async () => {
-  const root = app([`r.get("about", { to: "pages#about" });`, `r.get("about_us", { to: "pages#about", as: "about" });`]);
+  const root = app([
+    `r.get("about", { to: "pages#about" });`,
+    `r.get("about_us", { to: "pages#about", as: "about" });`,
+  ]);
   await assert.rejects(loadRoutes({ root }), (error: unknown) => {
     assert.ok(error instanceof ArgumentError);
     assert.deepEqual((error as { source?: unknown }).source, { file: "config/routes.ts", line: 5 });
     assert.match(error.message, /\(config\/routes\.ts:5\)$/);
-    assert.match(String(error.stack), /^ArgumentError: Invalid route name[\s\S]*\(config\/routes\.ts:5\)\n\s+at /, "the stack says the message as the error does");
+    assert.match(
+      String(error.stack),
+      /^ArgumentError: Invalid route name[\s\S]*\(config\/routes\.ts:5\)\n\s+at /,
+      "the stack says the message as the error does",
+    );
     return true;
   });
 });

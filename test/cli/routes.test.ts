@@ -17,7 +17,6 @@ const projectRoot = path.resolve(here, "../..");
 const blog = path.join(projectRoot, "examples/blog");
 const bin = path.join(projectRoot, "bin/switchyard.js");
 
-
 /** A throwaway application directory holding the given files. */
 function tempApp(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-cli-"));
@@ -45,9 +44,17 @@ describe("switchyard routes: the sheet", () => {
     const { stdout } = await run("routes", "--root", blog);
     const lines = stdout.split("\n");
     assert.match(lines[0]!, /^ +Prefix Verb +URI Pattern +Controller#Action$/);
-    assert.ok(lines.includes("                       root GET      /                                                 home#index"));
     assert.ok(
-      lines.some((l) => /^ +api_v1_author GET +\/api\/v1\/authors\/:slug\(\.:format\) +api\/v1\/authors#show \{ subdomain: 'api', format: 'json' \}$/.test(l)),
+      lines.includes(
+        "                       root GET      /                                                 home#index",
+      ),
+    );
+    assert.ok(
+      lines.some((l) =>
+        /^ +api_v1_author GET +\/api\/v1\/authors\/:slug\(\.:format\) +api\/v1\/authors#show \{ subdomain: 'api', format: 'json' \}$/.test(
+          l,
+        ),
+      ),
     );
   });
 
@@ -64,7 +71,10 @@ describe("switchyard routes: the sheet", () => {
     const r = await run("routes", "--root", dir);
     assert.equal(r.code, 0);
     // As Rails with config.api_only: no new/edit routes.
-    assert.equal(r.stdout, "Prefix Verb URI Pattern           Controller#Action\nphotos GET  /photos(.:format)     photos#index\n photo GET  /photos/:id(.:format) photos#show\n");
+    assert.equal(
+      r.stdout,
+      "Prefix Verb URI Pattern           Controller#Action\nphotos GET  /photos(.:format)     photos#index\n photo GET  /photos/:id(.:format) photos#show\n",
+    );
   });
 
   test("runs from the application's directory when --root is not given", () => {
@@ -175,7 +185,12 @@ describe("switchyard routes --json", () => {
     assert.equal(rows.length, 77);
     for (const row of rows) {
       const keys = ["action", "constraints", "controller", "defaults", "name", "path", "reqs", "source", "verb"];
-      assert.deepEqual(Object.keys(row).filter((k) => k !== "concern").sort(), keys);
+      assert.deepEqual(
+        Object.keys(row)
+          .filter((k) => k !== "concern")
+          .sort(),
+        keys,
+      );
       assert.match(row.source as string, /^config\/routes(?:\.ts|\/[a-z/]+\.ts):\d+$/);
     }
     // The same rows as the sheet, in the same order.
@@ -201,15 +216,22 @@ describe("switchyard routes --json", () => {
   });
 
   test("writes a constraint translated from Ruby as declared, and lists as lists", () => {
-    const [route] = draw((r) => r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[[:alpha:]]+/, format: ["json", ruby`/x m l/x`] } })).routes;
+    const [route] = draw((r) =>
+      r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[[:alpha:]]+/, format: ["json", ruby`/x m l/x`] } }),
+    ).routes;
     assert.deepEqual(routeToJson(route!).constraints, { tag: "[[:alpha:]]+", format: ["json", "x m l"] });
   });
 
   test("honours -c and -g", async () => {
     const c = JSON.parse((await run("routes", "--json", "-c", "admin/users", "--root", blog)).stdout) as unknown[];
     assert.equal(c.length, 3);
-    const g = JSON.parse((await run("routes", "--json", "-g", "comments", "--root", blog)).stdout) as Array<{ name: string | null }>;
-    assert.deepEqual(g.map((row) => row.name), ["post_comments", null, "gallery_comments", null, "api_v1_post_comments"]);
+    const g = JSON.parse((await run("routes", "--json", "-g", "comments", "--root", blog)).stdout) as Array<{
+      name: string | null;
+    }>;
+    assert.deepEqual(
+      g.map((row) => row.name),
+      ["post_comments", null, "gallery_comments", null, "api_v1_post_comments"],
+    );
   });
 });
 
@@ -238,7 +260,11 @@ describe("switchyard routes: errors", () => {
     assert.equal(r.stdout, "");
     const [first, second] = r.stderr.split("\n");
     assert.equal(first, `switchyard: could not load the routes in ${path.join(dir, "config", "routes.ts")}`);
-    assert.equal(second, "ArgumentError: can't use collection outside resource(s) scope (config/routes.ts:3)", "Rails' message, and the line that caused it");
+    assert.equal(
+      second,
+      "ArgumentError: can't use collection outside resource(s) scope (config/routes.ts:3)",
+      "Rails' message, and the line that caused it",
+    );
   });
 
   test("a missing route file for r.draw exits 1 and lists the directories searched", async () => {
@@ -247,7 +273,10 @@ describe("switchyard routes: errors", () => {
     });
     const r = await run("routes", "--root", dir);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /Your router tried to #draw the external file api\.ts,\nbut the file was not found in:\n\n \* .*config[\\/]routes \(config\/routes\.ts:3\)\n/);
+    assert.match(
+      r.stderr,
+      /Your router tried to #draw the external file api\.ts,\nbut the file was not found in:\n\n \* .*config[\\/]routes \(config\/routes\.ts:3\)\n/,
+    );
   });
 
   test("an unknown flag prints the usage and exits 2", async () => {
@@ -274,7 +303,10 @@ describe("switchyard routes: errors", () => {
     for (const argv of [["--help"], ["-h"], ["routes", "--help"], ["types", "-h"]]) {
       const r = await run(...argv);
       assert.equal(r.code, 0, argv.join(" "));
-      assert.match(r.stdout, /switchyard routes \[-c CONTROLLER\] \[-g PATTERN\] \[-E\] \[--json\] \[--html\] \[--unused\] \[--lint\] \[--root DIR\]/);
+      assert.match(
+        r.stdout,
+        /switchyard routes \[-c CONTROLLER\] \[-g PATTERN\] \[-E\] \[--json\] \[--html\] \[--unused\] \[--lint\] \[--root DIR\]/,
+      );
       assert.equal(r.stderr, "");
     }
   });

@@ -36,11 +36,27 @@ interface Served {
 
 /** Starts `switchyard serve` on the fixture app; resolves once it prints where it listens. */
 async function start(...args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [path.join(root, "bin/switchyard.js"), "serve", "--root", app, "--port", "0", "--host", "127.0.0.1", "--env", "production", ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WEB_CONCURRENCY: "" },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "bin/switchyard.js"),
+      "serve",
+      "--root",
+      app,
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--env",
+      "production",
+      ...args,
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WEB_CONCURRENCY: "" },
+    },
+  );
   children.push(child);
   started.add(child.pid!);
   let out = "";
@@ -99,10 +115,15 @@ async function until(probe: () => Promise<boolean> | boolean, limit: number, wha
   }
 }
 
-test("SIGTERM during a slow request: the request completes with 200, the process exits 0", { timeout: 180_000 }, async () => {
+test("SIGTERM during a slow request: the request completes with 200, the process exits 0", {
+  timeout: 180_000,
+}, async () => {
   const served = await start("--shutdown-timeout", "10");
   const up = await httpRequest(served.port, "/up");
-  assert.deepEqual([up.status, up.body], [200, `<!DOCTYPE html><html><body style="background-color: green"></body></html>`]);
+  assert.deepEqual(
+    [up.status, up.body],
+    [200, `<!DOCTYPE html><html><body style="background-color: green"></body></html>`],
+  );
   const slow = httpRequest(served.port, "/slow");
   await new Promise((r) => setTimeout(r, 300)); // the request is in its action, which awaits 1 s
   served.child.kill("SIGTERM");
@@ -112,7 +133,9 @@ test("SIGTERM during a slow request: the request completes with 200, the process
   assert.match(served.output(), /SIGTERM: finishing the requests in flight \(up to 10000 ms\), then stopping/);
 });
 
-test("--workers 2 serves from two processes, replaces a killed worker, and stops gracefully on SIGTERM", { timeout: 400_000 }, async (t) => {
+test("--workers 2 serves from two processes, replaces a killed worker, and stops gracefully on SIGTERM", {
+  timeout: 400_000,
+}, async (t) => {
   const t0 = Date.now();
   const served = await start("--workers", "2", "--shutdown-timeout", "10");
   t.diagnostic(`listening after ${Date.now() - t0} ms`);
@@ -151,9 +174,13 @@ test("--workers 2 serves from two processes, replaces a killed worker, and stops
   );
   t.diagnostic(`requests lost while the worker was replaced: ${lost}`);
   assert.ok(lost <= 2, `${lost} requests lost`);
-  for (let i = 0; i < 6; i++) assert.notEqual(await pid(served.port), null, "every request is answered once the new worker is up");
+  for (let i = 0; i < 6; i++)
+    assert.notEqual(await pid(served.port), null, "every request is answered once the new worker is up");
   assert.ok(!seen.has(killed!), "the killed worker answers no more");
-  assert.match(served.output(), new RegExp(`worker ${killed} died \\(SIGKILL\\) after \\d+ ms; starting another in 100 ms`));
+  assert.match(
+    served.output(),
+    new RegExp(`worker ${killed} died \\(SIGKILL\\) after \\d+ ms; starting another in 100 ms`),
+  );
 
   t.diagnostic(`a new worker answered after ${Date.now() - t0} ms`);
   const running = [...seen];
@@ -167,14 +194,19 @@ test("--workers 2 serves from two processes, replaces a killed worker, and stops
   for (const w of running) assert.equal(alive(w), false, `worker ${w} is gone`);
 });
 
-test("serve's production options: bad values exit 2 naming the flag; a port taken with --workers exits 1", { timeout: 180_000 }, async () => {
+test("serve's production options: bad values exit 2 naming the flag; a port taken with --workers exits 1", {
+  timeout: 180_000,
+}, async () => {
   const { main } = await import("../../src/cli/main.js");
   const run = async (argv: string[], env: Record<string, string> = {}) => {
     const saved = { ...process.env };
     Object.assign(process.env, { WEB_CONCURRENCY: "" }, env);
     let stderr = "";
     try {
-      const code = await main(["serve", "--root", app, "--host", "127.0.0.1", ...argv], { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) } });
+      const code = await main(["serve", "--root", app, "--host", "127.0.0.1", ...argv], {
+        stdout: { write: () => true },
+        stderr: { write: (s: string) => (stderr += s) },
+      });
       return { code, stderr };
     } finally {
       process.env = saved;
@@ -189,11 +221,31 @@ test("serve's production options: bad values exit 2 naming the flag; a port take
   assert.match(seconds.stderr, /--keep-alive-timeout must be a number of seconds \(0 turns it off\), not "5s"/);
   const order = await run(["--headers-timeout", "90"]);
   assert.equal(order.code, 2);
-  assert.match(order.stderr, /--headers-timeout \(90000 ms\) cannot be longer than --request-timeout \(60000 ms\): the headers are part of the request/);
+  assert.match(
+    order.stderr,
+    /--headers-timeout \(90000 ms\) cannot be longer than --request-timeout \(60000 ms\): the headers are part of the request/,
+  );
 
   // A taken port: the workers cannot listen, and the primary stops (exit 1) instead of forking again.
   const taken = await start();
-  const busy = spawn(process.execPath, [path.join(root, "bin/switchyard.js"), "serve", "--root", app, "--port", String(taken.port), "--host", "127.0.0.1", "--env", "production", "--workers", "1"], { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, WEB_CONCURRENCY: "" } });
+  const busy = spawn(
+    process.execPath,
+    [
+      path.join(root, "bin/switchyard.js"),
+      "serve",
+      "--root",
+      app,
+      "--port",
+      String(taken.port),
+      "--host",
+      "127.0.0.1",
+      "--env",
+      "production",
+      "--workers",
+      "1",
+    ],
+    { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, WEB_CONCURRENCY: "" } },
+  );
   children.push(busy);
   let err = "";
   busy.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));

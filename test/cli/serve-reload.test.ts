@@ -53,10 +53,28 @@ function get(pathname: string): Promise<Answer> {
 before(async () => {
   write("config/routes.ts", ROUTES(""));
   write("lib/greeting.ts", `export const greeting = "Hello";\n`);
-  write("app/controllers/pages_controller.ts", `import { greeting } from "../../lib/greeting";\n\nexport default class PagesController {\n  hello() {\n    return \`\${greeting} v1\`;\n  }\n}\n`);
-  child = spawn(process.execPath, [path.join(repo, "bin/switchyard.js"), "serve", "--root", app, "--port", "0", "--host", "127.0.0.1", "--env", "development"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  write(
+    "app/controllers/pages_controller.ts",
+    `import { greeting } from "../../lib/greeting";\n\nexport default class PagesController {\n  hello() {\n    return \`\${greeting} v1\`;\n  }\n}\n`,
+  );
+  child = spawn(
+    process.execPath,
+    [
+      path.join(repo, "bin/switchyard.js"),
+      "serve",
+      "--root",
+      app,
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--env",
+      "development",
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.setEncoding("utf8");
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (output += d));
   port = await new Promise<number>((resolve, reject) => {
@@ -83,9 +101,16 @@ test("edits to a controller, its imports and the routes show on the next request
 
   write("lib/greeting.ts", `export const greeting = "Good day";\n`);
   const imported = await get("/hello");
-  assert.deepEqual([imported.status, imported.body], [200, "Good day v1"], "a module the controller imports is read again");
+  assert.deepEqual(
+    [imported.status, imported.body],
+    [200, "Good day v1"],
+    "a module the controller imports is read again",
+  );
 
-  write("app/controllers/pages_controller.ts", `import { greeting } from "../../lib/greeting";\n\nexport default class PagesController {\n  hello() {\n    return \`\${greeting} v2\`;\n  }\n  hot() {\n    return "hot off the press";\n  }\n}\n`);
+  write(
+    "app/controllers/pages_controller.ts",
+    `import { greeting } from "../../lib/greeting";\n\nexport default class PagesController {\n  hello() {\n    return \`\${greeting} v2\`;\n  }\n  hot() {\n    return "hot off the press";\n  }\n}\n`,
+  );
   assert.equal((await get("/hello")).body, "Good day v2", "the edited controller answers");
   assert.equal((await get("/hot")).status, 404, "no route yet");
 
@@ -94,7 +119,10 @@ test("edits to a controller, its imports and the routes show on the next request
   assert.deepEqual([hot.status, hot.body], [200, "hot off the press"], "a route added to config/routes.ts");
 
   // Line 6 names `hello` a second time.
-  write("config/routes.ts", ROUTES(`  r.get("hot", { to: "pages#hot" });\n  r.get("again", { to: "pages#hello", as: "hello" });\n`));
+  write(
+    "config/routes.ts",
+    ROUTES(`  r.get("hot", { to: "pages#hot" });\n  r.get("again", { to: "pages#hello", as: "hello" });\n`),
+  );
   for (const pathname of ["/hello", "/hot"]) {
     const broken = await get(pathname);
     assert.equal(broken.status, 500, "while the routes do not load, every request answers with their error");
@@ -102,7 +130,11 @@ test("edits to a controller, its imports and the routes show on the next request
     assert.match(broken.body, /Invalid route name, already in use: &#39;hello&#39;/);
     assert.match(broken.body, /\(config\/routes\.ts:6\)/, "the page names the file and line");
   }
-  assert.match(output, /Invalid route name, already in use: 'hello'[\s\S]*\(config\/routes\.ts:6\)/, "the console has the error");
+  assert.match(
+    output,
+    /Invalid route name, already in use: 'hello'[\s\S]*\(config\/routes\.ts:6\)/,
+    "the console has the error",
+  );
 
   write("config/routes.ts", ROUTES(`  r.get("hot", { to: "pages#hot" });\n  r.get("again", { to: "pages#hello" });\n`));
   assert.equal((await get("/again")).body, "Good day v2", "fixed: the new table serves");
@@ -110,7 +142,11 @@ test("edits to a controller, its imports and the routes show on the next request
 
   const last = await get("/hello");
   assert.equal(last.reused, true, "the keep-alive connection opened by the first request is still served");
-  assert.equal(Object.values(agent.sockets).flat().length + Object.values(agent.freeSockets).flat().length, 1, "one socket all along");
+  assert.equal(
+    Object.values(agent.sockets).flat().length + Object.values(agent.freeSockets).flat().length,
+    1,
+    "one socket all along",
+  );
   assert.equal(child.exitCode, null);
   assert.equal(child.pid, pid, "no restart");
 });

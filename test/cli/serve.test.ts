@@ -16,12 +16,27 @@ let child: ChildProcess;
 let port: number;
 
 before(async () => {
-  child = spawn(process.execPath, [path.join(root, "bin/switchyard.js"), "serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1", "--env", "development"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    // (development guards its hosts as Rails' config.hosts: the requests below name blog.test)
-    env: { ...process.env, SWITCHYARD_HOSTS: ".blog.test" },
-  });
+  child = spawn(
+    process.execPath,
+    [
+      path.join(root, "bin/switchyard.js"),
+      "serve",
+      "--root",
+      "examples/blog",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--env",
+      "development",
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      // (development guards its hosts as Rails' config.hosts: the requests below name blog.test)
+      env: { ...process.env, SWITCHYARD_HOSTS: ".blog.test" },
+    },
+  );
   let out = "";
   child.stdout!.setEncoding("utf8");
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (out += d));
@@ -41,7 +56,11 @@ after(async () => {
   assert.equal(child.exitCode, 0, "SIGTERM stops the server cleanly");
 });
 
-const form = (body: string) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+const form = (body: string) => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body,
+});
 
 test("the home page links to the blog through the route helpers", async () => {
   const home = await httpRequest(port, "/");
@@ -57,7 +76,11 @@ test("a post's life through HTML forms: create, update with _method=patch, delet
   const postPath = new URL(location).pathname;
   const shown = await httpRequest(port, postPath);
   assert.match(shown.body, /<h1>From a form<\/h1>/);
-  assert.match(shown.body, /<input type="hidden" name="_method" value="delete">/, "the delete button is a POST form with _method");
+  assert.match(
+    shown.body,
+    /<input type="hidden" name="_method" value="delete">/,
+    "the delete button is a POST form with _method",
+  );
 
   const edit = await httpRequest(port, `${postPath}/edit`);
   assert.match(edit.body, /name="_method" value="patch"/);
@@ -80,14 +103,25 @@ test("the admin's posts through forms: new, create, edit with _method=patch, PUT
   const created = await httpRequest(port, "/admin/posts", form("post[title]=Admin+made&post[body]=b"));
   assert.deepEqual([created.status, created.headers.location], [302, "http://blog.test/admin/posts"]);
   const table = (await httpRequest(port, "/admin/posts")).body;
-  const id = /<td>Admin made<\/td><td><a href="\/admin\/posts\/(\d+)\/edit">Edit<\/a>/.exec(table)?.[1];
+  const id = new RegExp(`<td>Admin made</td><td><a href="/admin/posts/(\\d+)/edit">Edit</a>`).exec(table)?.[1];
   assert.ok(id, "the table links to the new post's edit form");
   const edit = await httpRequest(port, `/admin/posts/${id}/edit`);
-  assert.match(edit.body, new RegExp(`<form action="/admin/posts/${id}" method="post"><input type="hidden" name="_method" value="patch">`));
-  const patched = await httpRequest(port, `/admin/posts/${id}`, form("_method=patch&post[title]=Admin+renamed&post[body]=b"));
+  assert.match(
+    edit.body,
+    new RegExp(`<form action="/admin/posts/${id}" method="post"><input type="hidden" name="_method" value="patch">`),
+  );
+  const patched = await httpRequest(
+    port,
+    `/admin/posts/${id}`,
+    form("_method=patch&post[title]=Admin+renamed&post[body]=b"),
+  );
   assert.deepEqual([patched.status, patched.headers.location], [302, "http://blog.test/admin/posts"]);
   assert.match((await httpRequest(port, "/admin/posts")).body, /<td>Admin renamed<\/td>/);
-  const put = await httpRequest(port, `/admin/posts/${id}`, { method: "PUT", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "post[title]=Admin+put" });
+  const put = await httpRequest(port, `/admin/posts/${id}`, {
+    method: "PUT",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "post[title]=Admin+put",
+  });
   assert.equal(put.status, 302);
   assert.match((await httpRequest(port, "/admin/posts")).body, /<td>Admin put<\/td>/);
   const deleted = await httpRequest(port, `/admin/posts/${id}`, form("_method=delete"));
@@ -126,17 +160,26 @@ test("serve's usage errors exit 2 saying what is wrong; an unusable port exits 1
   const { main } = await import("../../src/cli/main.js");
   const io = () => {
     const out = { stdout: "", stderr: "" };
-    return { out, io: { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } } };
+    return {
+      out,
+      io: { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) } },
+    };
   };
   const bad = io();
   assert.equal(await main(["serve", "--port", "http"], bad.io), 2);
   assert.match(bad.out.stderr, /--port must be a number from 0 to 65535, not "http"/);
   const taken = io();
-  assert.equal(await main(["serve", "--root", "examples/blog", "--port", String(port), "--host", "127.0.0.1"], taken.io), 1);
+  assert.equal(
+    await main(["serve", "--root", "examples/blog", "--port", String(port), "--host", "127.0.0.1"], taken.io),
+    1,
+  );
   assert.match(taken.out.stderr, /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
   const stopper = new AbortController();
   const run = io();
-  const served = main(["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1"], { ...run.io, signal: stopper.signal });
+  const served = main(["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1"], {
+    ...run.io,
+    signal: stopper.signal,
+  });
   while (!run.out.stdout.includes("on http://")) await new Promise((r) => setTimeout(r, 20));
   const inProcess = Number(/:(\d+) \(/.exec(run.out.stdout)![1]);
   assert.equal((await httpRequest(inProcess, "/up")).body, "ok");
@@ -149,8 +192,23 @@ test("serve logs each request as Rails does (development), and --quiet logs none
   for (const quiet of [false, true]) {
     const out = { stdout: "", stderr: "" };
     const stopper = new AbortController();
-    const args = ["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1", "--env", "development", ...(quiet ? ["--quiet"] : [])];
-    const served = main(args, { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) }, signal: stopper.signal });
+    const args = [
+      "serve",
+      "--root",
+      "examples/blog",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--env",
+      "development",
+      ...(quiet ? ["--quiet"] : []),
+    ];
+    const served = main(args, {
+      stdout: { write: (s: string) => (out.stdout += s) },
+      stderr: { write: (s: string) => (out.stderr += s) },
+      signal: stopper.signal,
+    });
     while (!out.stdout.includes("on http://")) await new Promise((r) => setTimeout(r, 20));
     const at = Number(/:(\d+) \(/.exec(out.stdout)![1]);
     try {
@@ -163,8 +221,14 @@ test("serve logs each request as Rails does (development), and --quiet logs none
     const log = out.stdout.split("\n").slice(1).join("\n");
     if (quiet) assert.equal(log, "");
     else {
-      assert.match(log, /^Started GET "\/posts\?password=\[FILTERED\]" for 127\.0\.0\.1 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}$/m);
-      assert.match(log, /^Processing by PostsController#index as HTML\n {2}Parameters: \{"password"=>"\[FILTERED\]"\}\nCompleted 200 OK in \d+ms$/m);
+      assert.match(
+        log,
+        /^Started GET "\/posts\?password=\[FILTERED\]" for 127\.0\.0\.1 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}$/m,
+      );
+      assert.match(
+        log,
+        /^Processing by PostsController#index as HTML\n {2}Parameters: \{"password"=>"\[FILTERED\]"\}\nCompleted 200 OK in \d+ms$/m,
+      );
     }
   }
 });

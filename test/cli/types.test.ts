@@ -10,7 +10,6 @@ import { loadRoutes, renderHelperTypes } from "switchyard";
 
 const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
 
-
 test("prints the declarations of the application's helpers", async () => {
   const r = await run("types", "--root", blog);
   assert.equal(r.stderr, "");
@@ -46,7 +45,8 @@ test("--watch writes the declarations again when a route file changes, until sto
   try {
     const routesFile = path.join(dir, "config", "routes.ts");
     fs.mkdirSync(path.dirname(routesFile), { recursive: true });
-    const routes = (names: string[]) => `import { defineRoutes } from "switchyard";\nexport default defineRoutes((r) => {\n${names.map((n) => `  r.get("${n}", { to: "pages#${n}" });\n`).join("")}});\n`;
+    const routes = (names: string[]) =>
+      `import { defineRoutes } from "switchyard";\nexport default defineRoutes((r) => {\n${names.map((n) => `  r.get("${n}", { to: "pages#${n}" });\n`).join("")}});\n`;
     fs.writeFileSync(routesFile, routes(["about"]));
     const out = path.join(dir, "routes.d.ts");
     const stop = new AbortController();
@@ -63,7 +63,7 @@ test("--watch writes the declarations again when a route file changes, until sto
     assert.doesNotMatch(fs.readFileSync(out, "utf8"), /RouteHelper_contact /);
     fs.writeFileSync(routesFile, routes(["about", "contact"]));
     await until(() => /RouteHelper_contact /.test(fs.readFileSync(out, "utf8")));
-    fs.writeFileSync(routesFile, routes(["about", "contact"]).replace("contact\", {", "contact\", { as: \"about\","));
+    fs.writeFileSync(routesFile, routes(["about", "contact"]).replace('contact", {', 'contact", { as: "about",'));
     await until(() => /already in use: 'about'[\s\S]*\(config\/routes\.ts:4\)/.test(stderr));
     fs.writeFileSync(routesFile, routes(["about", "contact", "faq"]));
     await until(() => /RouteHelper_faq /.test(fs.readFileSync(out, "utf8")));

@@ -15,15 +15,18 @@ test("reports exactly the planted wrong paths, in TypeScript and JavaScript, cal
   const r = await run("routes", "--verify", "--root", app);
   assert.equal(r.stderr, "");
   assert.equal(r.code, 3);
-  assert.equal(r.stdout, [
-    "app/controllers/photos_controller.ts:12:7  p(`/photoz/${photo.id}`)  no route matches",
-    "app/controllers/photos_controller.ts:13:7  p(`/photos/${photo.id}/edt`)  no route matches",
-    "app/controllers/photos_controller.ts:14:7  p`/photos/${photo}/${photo}`  no route matches",
-    'app/views/links.js:6:34  path("/abut")  no route matches',
-    "app/views/links.js:8:10  path(where)  not a literal path: give p a string or a template literal to verify it",
-    "5 of 13 paths in 4 files failed verification.",
-    "",
-  ].join("\n"));
+  assert.equal(
+    r.stdout,
+    [
+      "app/controllers/photos_controller.ts:12:7  p(`/photoz/${photo.id}`)  no route matches",
+      "app/controllers/photos_controller.ts:13:7  p(`/photos/${photo.id}/edt`)  no route matches",
+      "app/controllers/photos_controller.ts:14:7  p`/photos/${photo}/${photo}`  no route matches",
+      'app/views/links.js:6:34  path("/abut")  no route matches',
+      "app/views/links.js:8:10  path(where)  not a literal path: give p a string or a template literal to verify it",
+      "5 of 13 paths in 4 files failed verification.",
+      "",
+    ].join("\n"),
+  );
 });
 
 test("GLOBs choose the files, relative to the current directory", async () => {

@@ -17,6 +17,7 @@ export function caseDeclaration(ts: string): (r: Mapper) => void {
  */
 export function drawQuietly(declaration: Parameters<typeof draw>[0], options: DrawOptions): RouteSet {
   const { value, warnings } = capturingWarnings(() => draw(declaration, options));
-  for (const w of warnings) assert.equal(w.code, "SWITCHYARD_BACKTRACKING_REGEXP", `an unexpected warning: ${w.message}`);
+  for (const w of warnings)
+    assert.equal(w.code, "SWITCHYARD_BACKTRACKING_REGEXP", `an unexpected warning: ${w.message}`);
   return value;
 }

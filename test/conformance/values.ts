@@ -35,5 +35,10 @@ export function materialize(v: unknown): unknown {
   }
   return v;
 }
-const CAMEL: Record<string, string> = { script_name: "scriptName", trailing_slash: "trailingSlash", only_path: "onlyPath" };
-export const urlOptions = (o: Record<string, unknown> = {}) => Object.fromEntries(Object.entries(o).map(([k, v]) => [CAMEL[k] ?? k, v]));
+const CAMEL: Record<string, string> = {
+  script_name: "scriptName",
+  trailing_slash: "trailingSlash",
+  only_path: "onlyPath",
+};
+export const urlOptions = (o: Record<string, unknown> = {}) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [CAMEL[k] ?? k, v]));

@@ -14,18 +14,27 @@ function params(result: unknown): Record<string, unknown> {
 }
 
 function fails(fn: (r: Mapper) => void, message: string | RegExp) {
-  assert.throws(() => draw(fn), (e: Error) => {
-    assert.equal(e.name, "ArgumentError");
-    if (typeof message === "string") assert.equal(e.message, message);
-    else assert.match(e.message, message);
-    return true;
-  });
+  assert.throws(
+    () => draw(fn),
+    (e: Error) => {
+      assert.equal(e.name, "ArgumentError");
+      if (typeof message === "string") assert.equal(e.message, message);
+      else assert.match(e.message, message);
+      return true;
+    },
+  );
 }
 
 describe("Ruby's x flag on a segment constraint (ruby`/.../x`)", () => {
   const routes = draw((r) => {
-    r.get("p/:id", { to: "p#s", constraints: { id: ruby`/\d+ # digits
-  /x` }, as: "p" });
+    r.get("p/:id", {
+      to: "p#s",
+      constraints: {
+        id: ruby`/\d+ # digits
+  /x`,
+      },
+      as: "p",
+    });
     r.get("q/:id", { to: "p#q", constraints: { id: ruby`/a\ b [ ]c \# d/x` }, as: "q" });
   });
 
@@ -56,30 +65,60 @@ describe("constraints Rails accepts and JavaScript cannot express", () => {
   // subexpression call, so switchyard refuses the declaration rather than match something else.
   it("refuses a RegExp literal whose Ruby reading has none, naming the route and the fix", () => {
     fails(
-      (r) => r.get("c/:v", { to: "n#c", constraints: { v: /aKb/ } }),
+      (r) => r.get("c/:v", { to: "n#c", constraints: { v: /a\Kb/ } }),
       "The constraint v: /a\\Kb/ of GET /c/:v(.:format) cannot be matched in JavaScript: \\K has no JavaScript equivalent; match the part before it with a lookbehind (?<=...) instead.",
     );
-    fails((r) => r.get("h/:v", { to: "n#h", constraints: { v: /aGb/ } }), /constraint v: \/a\\Gb\/ of GET \/h\/:v\(\.:format\).*\\G has no JavaScript equivalent; remove it/);
-    // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
-    fails((r) => r.get("g/:v", { to: "n#g", v: /X/ }), /constraint v: \/\\X\/ of GET \/g\/:v\(\.:format\).*write a class of the characters you accept/);
-    fails((r) => r.get("h", { to: "h#h", constraints: { subdomain: /Gapi/ } }), /The constraint subdomain: \/\\Gapi\/ of GET \/h\(\.:format\)/);
-    fails((r) => r.resources("photos", { constraints: { id: /p{InHiragana}+/ } }), /constraint id: .* of GET \/photos\/:id\/edit\(\.:format\).*\\p\{Script=Greek\}/);
-    // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
-    fails((r) => r.scope(":locale", { locale: /ay/ }, () => r.get("x", { to: "a#b" })), /constraint locale: .* of GET \/:locale\/x\(\.:format\)/);
+    fails(
+      (r) => r.get("h/:v", { to: "n#h", constraints: { v: /a\Gb/ } }),
+      /constraint v: \/a\\Gb\/ of GET \/h\/:v\(\.:format\).*\\G has no JavaScript equivalent; remove it/,
+    );
+    fails(
+      // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
+      (r) => r.get("g/:v", { to: "n#g", v: /\X/ }),
+      /constraint v: \/\\X\/ of GET \/g\/:v\(\.:format\).*write a class of the characters you accept/,
+    );
+    fails(
+      (r) => r.get("h", { to: "h#h", constraints: { subdomain: /\Gapi/ } }),
+      /The constraint subdomain: \/\\Gapi\/ of GET \/h\(\.:format\)/,
+    );
+    fails(
+      (r) => r.resources("photos", { constraints: { id: new RegExp("\\p{InHiragana}+") } }),
+      /constraint id: .* of GET \/photos\/:id\/edit\(\.:format\).*\\p\{Script=Greek\}/,
+    );
+    fails(
+      // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
+      (r) => r.scope(":locale", { locale: /a\y/ }, () => r.get("x", { to: "a#b" })),
+      /constraint locale: .* of GET \/:locale\/x\(\.:format\)/,
+    );
   });
 
   it("refuses ruby literals at once, naming the literal", () => {
-    assert.throws(() => ruby`/\d++/`, /^ArgumentError: ruby`\/\\d\+\+\/`: a possessive quantifier \(\+\+\) has no JavaScript equivalent/);
-    assert.throws(() => ruby`/(?>a+)b/`, /atomic group \(\?>\.\.\.\) has no JavaScript equivalent; write a plain group/);
+    assert.throws(
+      () => ruby`/\d++/`,
+      /^ArgumentError: ruby`\/\\d\+\+\/`: a possessive quantifier \(\+\+\) has no JavaScript equivalent/,
+    );
+    assert.throws(
+      () => ruby`/(?>a+)b/`,
+      /atomic group \(\?>\.\.\.\) has no JavaScript equivalent; write a plain group/,
+    );
     assert.throws(() => ruby`/(a)?(?(1)b|c)/`, /conditional group/);
     assert.throws(() => ruby`/(?~ab)/`, /absence operator/);
     assert.throws(() => ruby`/(a|b\g<1>)/`, /subexpression call/);
   });
 
   it("keeps Rails' own refusals of anchors and the m flag, on the Ruby regexp", () => {
-    fails((r) => r.get("p/:id", { to: "p#s", constraints: { id: ruby`/\A\d+/` } }), "Regexp anchor characters are not allowed in routing requirements: /\\A\\d+/");
-    fails((r) => r.get("p/:id", { to: "p#s", constraints: { id: /\d+Z/ } }), "Regexp anchor characters are not allowed in routing requirements: /\\d+\\Z/");
-    fails((r) => r.get("p/:id", { to: "p#s", constraints: { id: ruby`%r{a.b}m` } }), "Regexp multiline option is not allowed in routing requirements: /a.b/m");
+    fails(
+      (r) => r.get("p/:id", { to: "p#s", constraints: { id: ruby`/\A\d+/` } }),
+      "Regexp anchor characters are not allowed in routing requirements: /\\A\\d+/",
+    );
+    fails(
+      (r) => r.get("p/:id", { to: "p#s", constraints: { id: /\d+\Z/ } }),
+      "Regexp anchor characters are not allowed in routing requirements: /\\d+\\Z/",
+    );
+    fails(
+      (r) => r.get("p/:id", { to: "p#s", constraints: { id: ruby`%r{a.b}m` } }),
+      "Regexp multiline option is not allowed in routing requirements: /a.b/m",
+    );
     // Not at an end, an anchor is allowed (Rails matches /p/a and generates p_path("a\n")).
     const routes = draw((r) => r.get("p/:id", { to: "p#s", constraints: { id: /a$|b/ }, as: "p" }));
     assert.equal(helpersNamed(routes.helpers, "p_path").p_path("a\n"), "/p/a%0A");
@@ -89,7 +128,9 @@ describe("constraints Rails accepts and JavaScript cannot express", () => {
 describe("translation at draw time", () => {
   it("translates a constraint once, for every route of its scope, and keeps it on the routes", () => {
     const alpha = /[[:alpha:]]+/;
-    const routes = draw((r) => r.resources("tags", { constraints: { id: alpha }, only: ["show", "update", "destroy"] })).routes;
+    const routes = draw((r) =>
+      r.resources("tags", { constraints: { id: alpha }, only: ["show", "update", "destroy"] }),
+    ).routes;
     const kept = routes.map((route) => route.requirements.id);
     assert.ok(kept.every((re) => re === kept[0]));
     assert.notEqual(kept[0], alpha);
@@ -105,11 +146,12 @@ describe("translation at draw time", () => {
 
   it("reads request constraints as Ruby does too", () => {
     const routes = draw((r) => {
-      r.get("x", { to: "x#x", constraints: { subdomain: /Aapiz/ } });
+      r.get("x", { to: "x#x", constraints: { subdomain: /\Aapi\z/ } });
       r.get("y", { to: "y#y", constraints: { subdomain: ruby`/\A a p i \z/x` } });
       r.get("z", { to: "z#z", constraints: { subdomain: /[[:upper:]]/i } });
     });
-    for (const path of ["/x", "/y", "/z"]) assert.notEqual(routes.recognize("GET", path, { host: "api.example.com" }), null, path);
+    for (const path of ["/x", "/y", "/z"])
+      assert.notEqual(routes.recognize("GET", path, { host: "api.example.com" }), null, path);
     assert.equal(routes.recognize("GET", "/x", { host: "apix.example.com" }), null);
   });
 });
@@ -118,7 +160,7 @@ describe("Regexp.union lists", () => {
   it("refuse what is neither a string nor a RegExp", () => {
     fails(
       (r) => r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", null] } }),
-      "The constraint idx: [ 'first', null ] of GET /items/:idx(.:format) lists null: a list of segment values holds strings and RegExps (Rails' Regexp.union), e.g. idx: [\"first\", \"last\"].",
+      'The constraint idx: [ \'first\', null ] of GET /items/:idx(.:format) lists null: a list of segment values holds strings and RegExps (Rails\' Regexp.union), e.g. idx: ["first", "last"].',
     );
   });
 
@@ -137,8 +179,15 @@ describe("Regexp.union lists", () => {
 
   it("generate as Rails 6.1: its inspect read as a regexp, a class of single characters", () => {
     // Rails tests `/\A#{["first", "last"]}\Z/`: item_path("first") fails, item_path("f") passes.
-    const helpers = helpersNamed(draw((r) => r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last"] }, as: "item" })).helpers, "item_path");
-    assert.throws(() => helpers.item_path("first"), /No route matches \{:action=>"show", :controller=>"items", :idx=>"first"\}, possible unmatched constraints: \[:idx\]/);
+    const helpers = helpersNamed(
+      draw((r) => r.get("items/:idx", { to: "items#show", constraints: { idx: ["first", "last"] }, as: "item" }))
+        .helpers,
+      "item_path",
+    );
+    assert.throws(
+      () => helpers.item_path("first"),
+      /No route matches \{:action=>"show", :controller=>"items", :idx=>"first"\}, possible unmatched constraints: \[:idx\]/,
+    );
     assert.equal(helpers.item_path("f"), "/items/f");
     assert.equal(helpers.item_path('"'), "/items/%22");
   });

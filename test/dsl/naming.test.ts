@@ -3,7 +3,14 @@
 // each described by the scope it is declared in; the name is the one Rails printed for it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { joinName, lastNameJoiner, nameParts, type RouteNameInput, routeName, routeNamePart } from "../../src/dsl/naming.js";
+import {
+  joinName,
+  lastNameJoiner,
+  nameParts,
+  type RouteNameInput,
+  routeName,
+  routeNamePart,
+} from "../../src/dsl/naming.js";
 import { Resource, SingletonResource } from "../../src/dsl/resource.js";
 
 const photos = new Resource("photos", false, false);
@@ -15,7 +22,16 @@ const comments = new Resource("comments", false, false);
 
 const free = () => false;
 const name = (input: Partial<RouteNameInput>) =>
-  routeName({ as: undefined, action: null, canonical: false, namePrefix: undefined, level: null, resource: undefined, isTaken: free, ...input });
+  routeName({
+    as: undefined,
+    action: null,
+    canonical: false,
+    namePrefix: undefined,
+    level: null,
+    resource: undefined,
+    isTaken: free,
+    ...input,
+  });
 
 describe("route names", () => {
   it("outside resources: the scope's prefix, then the action or path, normalized (naming-from-static-paths, naming-scope-as-prefix-plain-routes)", () => {
@@ -29,7 +45,10 @@ describe("route names", () => {
     assert.equal(name({ action: "2fa" }), null);
     assert.equal(name({ action: "_internal" }), "_internal");
     assert.equal(name({ action: null }), null);
-    assert.equal(name({ action: "index", canonical: true, level: "collection", resource: photos, isTaken: (n) => n === "photos" }), null);
+    assert.equal(
+      name({ action: "index", canonical: true, level: "collection", resource: photos, isTaken: (n) => n === "photos" }),
+      null,
+    );
   });
 
   it("a name given with as is normalized and given even when taken (the table then rejects it) (naming-as-normalization)", () => {
@@ -47,7 +66,10 @@ describe("route names", () => {
     assert.equal(name({ ...inAdmin, action: "show", canonical: true, level: "member" }), "admin_user");
     assert.equal(name({ ...inAdmin, action: "audit", level: "member" }), "audit_admin_user");
     // Nested under the member: the nested scope's prefix is the namespace's and the member's.
-    assert.equal(name({ action: "stats", level: "nested", namePrefix: "admin_user", resource: users }), "admin_user_stats");
+    assert.equal(
+      name({ action: "stats", level: "nested", namePrefix: "admin_user", resource: users }),
+      "admin_user_stats",
+    );
   });
 
   it("as: on member, collection and new routes; a renamed parent (naming-as-inside-resource-member, naming-child-of-renamed-parent)", () => {
@@ -55,11 +77,17 @@ describe("route names", () => {
     assert.equal(name({ as: "batch", action: "bulk", level: "collection", resource: users }), "batch_users");
     assert.equal(name({ as: "peek", action: "preview", level: "new", resource: users }), "peek_new_user");
     assert.equal(name({ action: "download", level: "member", resource: pics }), "download_pic");
-    assert.equal(name({ action: "index", canonical: true, level: "collection", namePrefix: "pic", resource: comments }), "pic_comments");
+    assert.equal(
+      name({ action: "index", canonical: true, level: "collection", namePrefix: "pic", resource: comments }),
+      "pic_comments",
+    );
   });
 
   it("singular and uncountable resources, and root in a resource (naming-auto-probe-mixed)", () => {
-    assert.equal(name({ action: "show", canonical: true, level: "member", namePrefix: "store", resource: cart }), "store_cart");
+    assert.equal(
+      name({ action: "show", canonical: true, level: "member", namePrefix: "store", resource: cart }),
+      "store_cart",
+    );
     assert.equal(name({ action: "index", canonical: true, level: "collection", resource: sheep }), "sheep_index");
     assert.equal(name({ as: "root", action: "/", level: "root", resource: photos }), "photos_root");
   });
@@ -77,8 +105,14 @@ describe("route names", () => {
 
   it("shallow members: the shallow prefix replaces the scope's (shallow-child-option, shallow-prefix-scope)", () => {
     assert.equal(name({ action: "edit", level: "member", namePrefix: null, resource: comments }), "edit_comment");
-    assert.equal(name({ action: "edit", level: "member", namePrefix: "sekret", resource: comments }), "edit_sekret_comment");
-    assert.equal(name({ action: "new", canonical: true, level: "new", namePrefix: "article", resource: comments }), "new_article_comment");
+    assert.equal(
+      name({ action: "edit", level: "member", namePrefix: "sekret", resource: comments }),
+      "edit_sekret_comment",
+    );
+    assert.equal(
+      name({ action: "new", canonical: true, level: "new", namePrefix: "article", resource: comments }),
+      "new_article_comment",
+    );
   });
 
   it("in a resource, a route with neither as nor an action is unnamed", () => {

@@ -37,9 +37,22 @@ export function declarations(r: Mapper): void {
 }
 
 test("the run-time key sets come from the declarations the types come from", () => {
-  assert.deepEqual([...optionKeys(MATCH_OPTIONS)].sort(), ["action", "anchor", "as", "constraints", "controller", "defaults", "format", "on", "path", "to", "via"]);
+  assert.deepEqual([...optionKeys(MATCH_OPTIONS)].sort(), [
+    "action",
+    "anchor",
+    "as",
+    "constraints",
+    "controller",
+    "defaults",
+    "format",
+    "on",
+    "path",
+    "to",
+    "via",
+  ]);
   assert.ok(optionKeys(RESOURCE_OPTIONS).has("param") && optionKeys(RESOURCE_OPTIONS).has("shallowPath"));
-  for (const key of optionKeys(SCOPE_OPTIONS)) assert.ok(optionKeys(RESOURCE_OPTIONS).has(key), `resources take scope's ${key}`);
+  for (const key of optionKeys(SCOPE_OPTIONS))
+    assert.ok(optionKeys(RESOURCE_OPTIONS).has(key), `resources take scope's ${key}`);
   assert.deepEqual([...optionKeys(MOUNT_OPTIONS)], ["at", "as", "via", "constraints", "defaults"]);
 });
 
@@ -50,14 +63,17 @@ test("JavaScript keeps Rails' meaning: an unknown key of get becomes a default, 
 });
 
 test("Missing :controller keeps Rails' text and, for a key one edit from to:, names the route and the key", () => {
-  assert.throws(
-    () => draw((r: any) => r.get("about", { too: "pages#about" })),
-    { name: "ArgumentError", message: "Missing :controller key on routes definition, please check your routes. GET /about(.:format) gives too: 'pages#about', which became a default; did you mean to:?" },
-  );
+  assert.throws(() => draw((r: any) => r.get("about", { too: "pages#about" })), {
+    name: "ArgumentError",
+    message:
+      "Missing :controller key on routes definition, please check your routes. GET /about(.:format) gives too: 'pages#about', which became a default; did you mean to:?",
+  });
   assert.throws(() => draw((r: any) => r.get("about", { tu: "pages#about" })), { message: /did you mean to:\?$/ });
-  assert.throws(() => draw((r) => r.get("dashboard")), { message: "Missing :controller key on routes definition, please check your routes." });
-  assert.throws(
-    () => draw((r: any) => r.get("photos/:id", { controller: "photos", acton: "show" })),
-    { message: "Missing :action key on routes definition, please check your routes. GET /photos/:id(.:format) gives acton: 'show', which became a default; did you mean action:?" },
-  );
+  assert.throws(() => draw((r) => r.get("dashboard")), {
+    message: "Missing :controller key on routes definition, please check your routes.",
+  });
+  assert.throws(() => draw((r: any) => r.get("photos/:id", { controller: "photos", acton: "show" })), {
+    message:
+      "Missing :action key on routes definition, please check your routes. GET /photos/:id(.:format) gives acton: 'show', which became a default; did you mean action:?",
+  });
 });

@@ -2,7 +2,15 @@
 // or path, the path names and its format (cases from the conformance fixtures' sheets).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { actionPath, type ActionPathInput, fullPath, hasFormatSuffix, lastFullPath, pathForAction, shorthandTo } from "../../src/dsl/paths.js";
+import {
+  actionPath,
+  type ActionPathInput,
+  fullPath,
+  hasFormatSuffix,
+  lastFullPath,
+  pathForAction,
+  shorthandTo,
+} from "../../src/dsl/paths.js";
 
 const NAMES = { new: "new", edit: "edit" };
 const at = (input: Partial<ActionPathInput>) =>
@@ -20,7 +28,10 @@ describe("route paths", () => {
   it("the scope's path, then the given path or the action's segment; a canonical action is the scope's path itself", () => {
     assert.equal(at({ action: "about" }), "/about");
     assert.equal(at({ scopePath: "/photos/:id", action: "preview" }), "/photos/:id/preview");
-    assert.equal(at({ scopePath: "/photos/:id", action: "edit", pathNames: { edit: "bearbeiten" } }), "/photos/:id/bearbeiten");
+    assert.equal(
+      at({ scopePath: "/photos/:id", action: "edit", pathNames: { edit: "bearbeiten" } }),
+      "/photos/:id/bearbeiten",
+    );
     assert.equal(at({ scopePath: "/photos/:id", action: "show", canonical: true }), "/photos/:id");
     assert.equal(at({ scopePath: "/photos", action: "search", path: "find" }), "/photos/find");
     assert.equal(at({ scopePath: "/admin", action: "x", path: "" }), "/admin/");

@@ -3,39 +3,47 @@ import { test } from "node:test";
 import { rows } from "./helpers.js";
 
 test("resources draws the seven actions in Rails' order with Rails' names", () => {
-  assert.deepEqual(rows((r) => r.resources("photos")), [
-    "photos GET /photos(.:format) photos#index",
-    "- POST /photos(.:format) photos#create",
-    "new_photo GET /photos/new(.:format) photos#new",
-    "edit_photo GET /photos/:id/edit(.:format) photos#edit",
-    "photo GET /photos/:id(.:format) photos#show",
-    "- PATCH /photos/:id(.:format) photos#update",
-    "- PUT /photos/:id(.:format) photos#update",
-    "- DELETE /photos/:id(.:format) photos#destroy",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resources("photos")),
+    [
+      "photos GET /photos(.:format) photos#index",
+      "- POST /photos(.:format) photos#create",
+      "new_photo GET /photos/new(.:format) photos#new",
+      "edit_photo GET /photos/:id/edit(.:format) photos#edit",
+      "photo GET /photos/:id(.:format) photos#show",
+      "- PATCH /photos/:id(.:format) photos#update",
+      "- PUT /photos/:id(.:format) photos#update",
+      "- DELETE /photos/:id(.:format) photos#destroy",
+    ],
+  );
 });
 
 test("resource (singular) has no index, no :id, a plural controller and create after the member routes", () => {
-  assert.deepEqual(rows((r) => r.resource("profile")), [
-    "new_profile GET /profile/new(.:format) profiles#new",
-    "edit_profile GET /profile/edit(.:format) profiles#edit",
-    "profile GET /profile(.:format) profiles#show",
-    "- PATCH /profile(.:format) profiles#update",
-    "- PUT /profile(.:format) profiles#update",
-    "- DELETE /profile(.:format) profiles#destroy",
-    "- POST /profile(.:format) profiles#create",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resource("profile")),
+    [
+      "new_profile GET /profile/new(.:format) profiles#new",
+      "edit_profile GET /profile/edit(.:format) profiles#edit",
+      "profile GET /profile(.:format) profiles#show",
+      "- PATCH /profile(.:format) profiles#update",
+      "- PUT /profile(.:format) profiles#update",
+      "- DELETE /profile(.:format) profiles#destroy",
+      "- POST /profile(.:format) profiles#create",
+    ],
+  );
 });
 
 test("several names declare several resources with the same options", () => {
-  assert.deepEqual(rows((r) => r.resources("photos", "books", { only: ["index"] })), [
-    "photos GET /photos(.:format) photos#index",
-    "books GET /books(.:format) books#index",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resources("photos", "books", { only: ["index"] })),
+    ["photos GET /photos(.:format) photos#index", "books GET /books(.:format) books#index"],
+  );
 });
 
 test("nested resources take the parent's singular and param as a prefix", () => {
-  const table = rows((r) => r.resources("magazines", { param: "slug" }, () => r.resources("ads", { only: ["index", "show"] })));
+  const table = rows((r) =>
+    r.resources("magazines", { param: "slug" }, () => r.resources("ads", { only: ["index", "show"] })),
+  );
   assert.deepEqual(table.slice(0, 2), [
     "magazine_ads GET /magazines/:magazine_slug/ads(.:format) ads#index",
     "magazine_ad GET /magazines/:magazine_slug/ads/:id(.:format) ads#show",
@@ -44,33 +52,47 @@ test("nested resources take the parent's singular and param as a prefix", () => 
 
 test("uncountable nouns name their collection route with _index", () => {
   const table = rows((r) => r.resources("sheep", { only: ["index", "show"] }));
-  assert.deepEqual(table, ["sheep_index GET /sheep(.:format) sheep#index", "sheep GET /sheep/:id(.:format) sheep#show"]);
+  assert.deepEqual(table, [
+    "sheep_index GET /sheep(.:format) sheep#index",
+    "sheep GET /sheep/:id(.:format) sheep#show",
+  ]);
 });
 
 test("irregular nouns singularize as Rails does", () => {
-  assert.deepEqual(rows((r) => r.resources("people", "analyses", "media", { only: ["show"] })), [
-    "person GET /people/:id(.:format) people#show",
-    "analysis GET /analyses/:id(.:format) analyses#show",
-    "medium GET /media/:id(.:format) media#show",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resources("people", "analyses", "media", { only: ["show"] })),
+    [
+      "person GET /people/:id(.:format) people#show",
+      "analysis GET /analyses/:id(.:format) analyses#show",
+      "medium GET /media/:id(.:format) media#show",
+    ],
+  );
 });
 
 test("only and except, alone or together", () => {
-  assert.deepEqual(rows((r) => r.resources("notes", { only: ["index", "show", "destroy"], except: "destroy" })), [
-    "notes GET /notes(.:format) notes#index",
-    "note GET /notes/:id(.:format) notes#show",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resources("notes", { only: ["index", "show", "destroy"], except: "destroy" })),
+    ["notes GET /notes(.:format) notes#index", "note GET /notes/:id(.:format) notes#show"],
+  );
   assert.equal(rows((r) => r.resources("photos", { except: ["new", "edit"] })).length, 6);
 });
 
 test("apiOnly drops new and edit", () => {
-  const table = rows((r) => { r.resources("photos"); r.resource("account"); }, { apiOnly: true });
+  const table = rows(
+    (r) => {
+      r.resources("photos");
+      r.resource("account");
+    },
+    { apiOnly: true },
+  );
   assert.ok(!table.some((row) => /#(new|edit)\b/.test(row)));
   assert.equal(table.length, 6 + 5); // photos: index create show update×2 destroy; account: show update×2 destroy create
 });
 
 test("shallow nesting keeps collection routes nested and moves member routes up", () => {
-  const table = rows((r) => r.resources("articles", () => r.resources("comments", { shallow: true, only: ["index", "show"] })));
+  const table = rows((r) =>
+    r.resources("articles", () => r.resources("comments", { shallow: true, only: ["index", "show"] })),
+  );
   assert.deepEqual(table.slice(0, 2), [
     "article_comments GET /articles/:article_id/comments(.:format) comments#index",
     "comment GET /comments/:id(.:format) comments#show",
@@ -111,28 +133,37 @@ test("member, collection and new blocks, and on:", () => {
 });
 
 test("a bare route inside resources nests under the member; inside resource it is a member route", () => {
-  assert.deepEqual(rows((r) => r.resources("photos", { only: [] }, () => r.get("stats"))), [
-    "photo_stats GET /photos/:photo_id/stats(.:format) photos#stats",
-  ]);
-  assert.deepEqual(rows((r) => r.resource("profile", { only: [] }, () => r.get("preview"))), [
-    "preview_profile GET /profile/preview(.:format) profiles#preview",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resources("photos", { only: [] }, () => r.get("stats"))),
+    ["photo_stats GET /photos/:photo_id/stats(.:format) photos#stats"],
+  );
+  assert.deepEqual(
+    rows((r) => r.resource("profile", { only: [] }, () => r.get("preview"))),
+    ["preview_profile GET /profile/preview(.:format) profiles#preview"],
+  );
 });
 
 test("resource options: path, as, controller, module, pathNames, param, format", () => {
-  assert.deepEqual(rows((r) => r.resources("photos", { path: "fotos", as: "images", controller: "media", only: ["show"] })), [
-    "image GET /fotos/:id(.:format) media#show",
-  ]);
-  assert.deepEqual(rows((r) => r.resources("reports", { module: "analytics", only: ["index"] })), [
-    "reports GET /reports(.:format) analytics/reports#index",
-  ]);
-  assert.deepEqual(rows((r) => r.resources("photos", { pathNames: { new: "neu" }, only: ["new"] })), [
-    "new_photo GET /photos/neu(.:format) photos#new",
-  ]);
-  assert.deepEqual(rows((r) => r.resources("pages", { format: false, only: ["show"] })), ["page GET /pages/:id pages#show"]);
-  assert.deepEqual(rows((r) => r.resources("stats", { format: "json", only: ["index"] })), [
-    "stats GET /stats(.:format) stats#index { format: /json/ }",
-  ]);
+  assert.deepEqual(
+    rows((r) => r.resources("photos", { path: "fotos", as: "images", controller: "media", only: ["show"] })),
+    ["image GET /fotos/:id(.:format) media#show"],
+  );
+  assert.deepEqual(
+    rows((r) => r.resources("reports", { module: "analytics", only: ["index"] })),
+    ["reports GET /reports(.:format) analytics/reports#index"],
+  );
+  assert.deepEqual(
+    rows((r) => r.resources("photos", { pathNames: { new: "neu" }, only: ["new"] })),
+    ["new_photo GET /photos/neu(.:format) photos#new"],
+  );
+  assert.deepEqual(
+    rows((r) => r.resources("pages", { format: false, only: ["show"] })),
+    ["page GET /pages/:id pages#show"],
+  );
+  assert.deepEqual(
+    rows((r) => r.resources("stats", { format: "json", only: ["index"] })),
+    ["stats GET /stats(.:format) stats#index { format: /json/ }"],
+  );
 });
 
 test("resourcesPathNames renames action segments from then on, in the nearest scope that sets path names", () => {
@@ -177,12 +208,18 @@ test("path names are looked up as own keys: an action named like an Object metho
       "__proto___photos GET /photos/proto(.:format) photos#__proto__",
     ],
   );
-  assert.throws(() => rows((r) => r.resourcesPathNames("neu" as never)), /^ArgumentError: resourcesPathNames takes an object of action names and path segments/);
+  assert.throws(
+    () => rows((r) => r.resourcesPathNames("neu" as never)),
+    /^ArgumentError: resourcesPathNames takes an object of action names and path segments/,
+  );
 });
 
 test("an id constraint shows in the sheet and applies to member routes only", () => {
-  const table = rows((r) => r.resources("users", { constraints: { id: /[^/]+/ }, only: ["index", "show"] }));
-  assert.deepEqual(table, ["users GET /users(.:format) users#index", "user GET /users/:id(.:format) users#show { id: /[^/]+/ }"]);
+  const table = rows((r) => r.resources("users", { constraints: { id: /[^\/]+/ }, only: ["index", "show"] }));
+  assert.deepEqual(table, [
+    "users GET /users(.:format) users#index",
+    "user GET /users/:id(.:format) users#show { id: /[^/]+/ }",
+  ]);
 });
 
 test("concerns, as a block and as a resource option", () => {
@@ -262,5 +299,8 @@ test("routes with one path share its parsed pattern; redrawing gives equal table
   const update = first.find((x) => x.verb === "PATCH" && x.path === show.path)!;
   assert.equal(show.pattern, update.pattern);
   const again = table().routes;
-  assert.deepEqual(again.map((x) => [x.name, x.verb, x.path, x.reqs]), first.map((x) => [x.name, x.verb, x.path, x.reqs]));
+  assert.deepEqual(
+    again.map((x) => [x.name, x.verb, x.path, x.reqs]),
+    first.map((x) => [x.name, x.verb, x.path, x.reqs]),
+  );
 });

@@ -43,8 +43,14 @@ describe("recording", () => {
   };
 
   test("is off by default: every route's source is null", () => {
-    assert.deepEqual(draw(declare).routes.map((r) => r.source), [null]);
-    assert.deepEqual(draw(declare, { sourceLocations: false }).routes.map((r) => r.source), [null]);
+    assert.deepEqual(
+      draw(declare).routes.map((r) => r.source),
+      [null],
+    );
+    assert.deepEqual(
+      draw(declare, { sourceLocations: false }).routes.map((r) => r.source),
+      [null],
+    );
   });
 
   test("records the line of each declaration, inside scopes and namespaces too", () => {
@@ -68,7 +74,8 @@ describe("recording", () => {
 
   test("all routes of one resources call share its line; a block's routes have their own", () => {
     const set = draw((r) => {
-      r.resources("photos", { except: ["destroy"] }, () => { // @photos
+      r.resources("photos", { except: ["destroy"] }, () => {
+        // @photos
         r.member(() => {
           r.get("preview"); // @preview
         });
@@ -78,9 +85,18 @@ describe("recording", () => {
     }, withSources);
     assert.deepEqual(located(set), [
       `GET /photos/:id/preview(.:format) ${at("@preview")}`,
-      ...["GET /photos(.:format)", "POST /photos(.:format)", "GET /photos/new(.:format)", "GET /photos/:id/edit(.:format)",
-        "GET /photos/:id(.:format)", "PATCH /photos/:id(.:format)", "PUT /photos/:id(.:format)"].map((r) => `${r} ${at("@photos")}`),
-      ...["GET /profile(.:format)", "PATCH /profile(.:format)", "PUT /profile(.:format)"].map((r) => `${r} ${at("@profile")}`),
+      ...[
+        "GET /photos(.:format)",
+        "POST /photos(.:format)",
+        "GET /photos/new(.:format)",
+        "GET /photos/:id/edit(.:format)",
+        "GET /photos/:id(.:format)",
+        "PATCH /photos/:id(.:format)",
+        "PUT /photos/:id(.:format)",
+      ].map((r) => `${r} ${at("@photos")}`),
+      ...["GET /profile(.:format)", "PATCH /profile(.:format)", "PUT /profile(.:format)"].map(
+        (r) => `${r} ${at("@profile")}`,
+      ),
       `GET /tags(.:format) ${at("@two")}`,
       `GET /labels(.:format) ${at("@two")}`,
     ]);
@@ -88,7 +104,8 @@ describe("recording", () => {
 
   test("a declaration deep in scopes is found (past the frames first read)", () => {
     const deep = (r: Mapper, n: number): void => {
-      if (n === 0) r.resources("leaves", { only: "show" }); // @deep
+      if (n === 0)
+        r.resources("leaves", { only: "show" }); // @deep
       else r.scope(`s${n}`, () => deep(r, n - 1));
     };
     const set = draw((r) => {
@@ -96,7 +113,10 @@ describe("recording", () => {
       r.get("shallow", { to: "a#b" }); // @shallow
       deep(r, 3);
     }, withSources);
-    assert.deepEqual(set.routes.map((r) => sourceText(r.source)), [at("@deep"), at("@shallow"), at("@deep")]);
+    assert.deepEqual(
+      set.routes.map((r) => sourceText(r.source)),
+      [at("@deep"), at("@shallow"), at("@deep")],
+    );
   });
 
   test("a helper of the application is where the routes come from (the innermost frame outside switchyard, as Rails)", () => {
@@ -108,7 +128,10 @@ describe("recording", () => {
   });
 
   test("frames in node_modules are passed over, as Rails' backtrace cleaner drops gems", async () => {
-    const kit = write("node_modules/route-kit/index.mjs", `export function crud(r, name) {\n  r.resources(name, { only: ["index"] });\n}\n`);
+    const kit = write(
+      "node_modules/route-kit/index.mjs",
+      `export function crud(r, name) {\n  r.resources(name, { only: ["index"] });\n}\n`,
+    );
     const { crud } = (await import(pathToFileURL(kit).href)) as { crud: (r: Mapper, name: string) => void };
     const set = draw((r) => {
       crud(r, "photos"); // @kit
@@ -165,7 +188,10 @@ describe("concerns", () => {
       r.concern("c", () => r.get("x", { to: "x#y" }));
       r.concerns("c");
     });
-    assert.deepEqual(set.routes.map((r) => r.source), [null]);
+    assert.deepEqual(
+      set.routes.map((r) => r.source),
+      [null],
+    );
   });
 });
 
@@ -176,44 +202,62 @@ describe("relative to the root", () => {
 
   test("a file below the root is named from it, with / separators", () => {
     const root = path.dirname(here);
-    assert.equal(sourceText(draw(declare, { sourceLocations: true, root }).routes[0]!.source), `source-locations.test.ts:${lineOf("@relative")}`);
+    assert.equal(
+      sourceText(draw(declare, { sourceLocations: true, root }).routes[0]!.source),
+      `source-locations.test.ts:${lineOf("@relative")}`,
+    );
   });
 
   test("a file outside the root keeps its absolute path", () => {
-    assert.equal(sourceText(draw(declare, { sourceLocations: true, root: temp }).routes[0]!.source), `${here}:${lineOf("@relative")}`);
+    assert.equal(
+      sourceText(draw(declare, { sourceLocations: true, root: temp }).routes[0]!.source),
+      `${here}:${lineOf("@relative")}`,
+    );
   });
 
   test("the root defaults to the current directory", () => {
     const expected = path.relative(process.cwd(), here).split(path.sep).join("/");
-    assert.equal(sourceText(draw(declare, { sourceLocations: true }).routes[0]!.source), `${expected.startsWith("..") ? here : expected}:${lineOf("@relative")}`);
+    assert.equal(
+      sourceText(draw(declare, { sourceLocations: true }).routes[0]!.source),
+      `${expected.startsWith("..") ? here : expected}:${lineOf("@relative")}`,
+    );
   });
 });
 
 describe("route files", () => {
   const app = path.join(temp, "app");
   fs.mkdirSync(path.join(app, "config", "routes", "admin"), { recursive: true });
-  fs.writeFileSync(path.join(app, "config", "routes.ts"), [
-    `export default (r: any) => {`,
-    `  r.concern("searchable", () => {`,
-    `    r.get("search");`,
-    `  });`,
-    `  r.root("home#index");`,
-    `  r.namespace("api", () => r.draw("api"));`,
-    `  r.draw("admin/reports");`,
-    `};`,
-    ``,
-  ].join("\n"));
-  fs.writeFileSync(path.join(app, "config", "routes", "api.ts"), [
-    `// The API.`,
-    `type Mapper = { resources(...args: unknown[]): void; concerns(name: string): void };`,
-    `export default (r: Mapper) => {`,
-    `  r.resources("posts", { only: ["index", "show"] }, () => {`,
-    `    r.concerns("searchable");`,
-    `  });`,
-    `};`,
-    ``,
-  ].join("\n"));
-  fs.writeFileSync(path.join(app, "config", "routes", "admin", "reports.ts"), `export default (r: any) => {\n\n  r.get("reports", { to: "reports#index" });\n};\n`);
+  fs.writeFileSync(
+    path.join(app, "config", "routes.ts"),
+    [
+      `export default (r: any) => {`,
+      `  r.concern("searchable", () => {`,
+      `    r.get("search");`,
+      `  });`,
+      `  r.root("home#index");`,
+      `  r.namespace("api", () => r.draw("api"));`,
+      `  r.draw("admin/reports");`,
+      `};`,
+      ``,
+    ].join("\n"),
+  );
+  fs.writeFileSync(
+    path.join(app, "config", "routes", "api.ts"),
+    [
+      `// The API.`,
+      `type Mapper = { resources(...args: unknown[]): void; concerns(name: string): void };`,
+      `export default (r: Mapper) => {`,
+      `  r.resources("posts", { only: ["index", "show"] }, () => {`,
+      `    r.concerns("searchable");`,
+      `  });`,
+      `};`,
+      ``,
+    ].join("\n"),
+  );
+  fs.writeFileSync(
+    path.join(app, "config", "routes", "admin", "reports.ts"),
+    `export default (r: any) => {\n\n  r.get("reports", { to: "reports#index" });\n};\n`,
+  );
 
   test("routes drawn from config/routes/*.ts are located in those files, TypeScript lines and all", async () => {
     const set = await loadRoutes({ root: app, sourceLocations: true });
@@ -227,21 +271,30 @@ describe("route files", () => {
   });
 
   test("loadRoutes records nothing unless asked", async () => {
-    assert.deepEqual((await loadRoutes({ root: app })).routes.map((r) => r.source), [null, null, null, null, null]);
+    assert.deepEqual(
+      (await loadRoutes({ root: app })).routes.map((r) => r.source),
+      [null, null, null, null, null],
+    );
   });
 });
 
 describe("lint findings name the declarations", () => {
   test("a warning names both routes with their source locations", () => {
     const findings: RouteLintFinding[] = [];
-    draw((r) => {
-      r.get("photos/:id", { to: "photos#show" }); // @shadow
-      r.get("photos/new", { to: "photos#new" }); // @shadowed
-    }, { ...withSources, warn: (f) => findings.push(f) });
+    draw(
+      (r) => {
+        r.get("photos/:id", { to: "photos#show" }); // @shadow
+        r.get("photos/new", { to: "photos#new" }); // @shadowed
+      },
+      { ...withSources, warn: (f) => findings.push(f) },
+    );
     assert.equal(findings.length, 1);
-    assert.match(findings[0]!.message, new RegExp(
-      `^GET /photos/new\\(\\.:format\\) \\(photos#new\\) at ${at("@shadowed").replace(/\./g, "\\.")} can never be reached: ` +
-        `GET /photos/:id\\(\\.:format\\) \\(photos#show\\) at ${at("@shadow").replace(/\./g, "\\.")}, declared earlier`,
-    ));
+    assert.match(
+      findings[0]!.message,
+      new RegExp(
+        `^GET /photos/new\\(\\.:format\\) \\(photos#new\\) at ${at("@shadowed").replace(/\./g, "\\.")} can never be reached: ` +
+          `GET /photos/:id\\(\\.:format\\) \\(photos#show\\) at ${at("@shadow").replace(/\./g, "\\.")}, declared earlier`,
+      ),
+    );
   });
 });

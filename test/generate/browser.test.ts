@@ -11,8 +11,18 @@ import { renderBrowserHelpers } from "../../src/generate/browser/module.js";
 import { caseDeclaration } from "../conformance/declaration.js";
 import { materialize, urlOptions } from "../conformance/values.js";
 
-interface Generation { call: string; args: unknown[] }
-interface Case { id: string; ts: string; ts_files?: unknown; api_only?: boolean; default_url_options?: Record<string, unknown>; generate?: Generation[] }
+interface Generation {
+  call: string;
+  args: unknown[];
+}
+interface Case {
+  id: string;
+  ts: string;
+  ts_files?: unknown;
+  api_only?: boolean;
+  default_url_options?: Record<string, unknown>;
+  generate?: Generation[];
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The project's copy of the fixtures (the public ones and its own); BROWSER_FIXTURES points elsewhere (../shared/conformance/fixtures). */
@@ -31,9 +41,14 @@ function outcome(fn: () => unknown): { value?: unknown; error?: string } {
 
 describe("browser helpers equal the server helpers on the fixtures' _path probes", () => {
   let n = 0;
-  for (const file of fs.readdirSync(fixtureDir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of fs
+    .readdirSync(fixtureDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const cases = (JSON.parse(fs.readFileSync(path.join(fixtureDir, file), "utf8")) as Case[]).filter(
-      (c) => Object.keys(c.ts_files ?? {}).length === 0 && (c.generate ?? []).some((g) => g.call.endsWith("_path") && !JSON.stringify(g.args).includes('"_recall"')),
+      (c) =>
+        Object.keys(c.ts_files ?? {}).length === 0 &&
+        (c.generate ?? []).some((g) => g.call.endsWith("_path") && !JSON.stringify(g.args).includes('"_recall"')),
     );
     if (cases.length === 0) continue;
     it(file, async () => {
@@ -41,7 +56,10 @@ describe("browser helpers equal the server helpers on the fixtures' _path probes
       for (const c of cases) {
         let set;
         try {
-          set = draw(caseDeclaration(c.ts), { apiOnly: c.api_only, defaultUrlOptions: urlOptions(c.default_url_options) });
+          set = draw(caseDeclaration(c.ts), {
+            apiOnly: c.api_only,
+            defaultUrlOptions: urlOptions(c.default_url_options),
+          });
         } catch {
           continue; // a case about a declaration error has no helpers
         }
@@ -54,7 +72,10 @@ describe("browser helpers equal the server helpers on the fixtures' _path probes
           const server = (set.helpers as unknown as Record<string, unknown>)[g.call];
           // polymorphic_path and `direct` helpers are no named route's: the module has no export for them.
           if (!exports.includes(g.call)) {
-            assert.ok(typeof server !== "function" || !set.namedRoutes.has(g.call.replace(/_path$/, "")), `${c.id}: ${g.call} is a named route's helper, yet not exported`);
+            assert.ok(
+              typeof server !== "function" || !set.namedRoutes.has(g.call.replace(/_path$/, "")),
+              `${c.id}: ${g.call} is a named route's helper, yet not exported`,
+            );
             continue;
           }
           const args = () => materialize(g.args) as unknown[];

@@ -11,15 +11,20 @@ import { typecheck } from "../types/tsc.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const app = () => draw((r) => {
-  r.root("pages#home");
-  r.resources("photos", () => { r.resources("comments", { only: ["index", "show"] }); });
-  r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
-  r.get("files/*path", { to: "files#show", as: "file" });
-  r.resource("profile", { only: ["show"] });
-  r.direct("homepage", () => "https://rubyonrails.org");
-  r.get("a/:x/b/:x", { to: "a#b", as: "twice" });
-});
+const app = () =>
+  draw((r) => {
+    r.root("pages#home");
+    r.resources("photos", () => {
+      r.resources("comments", { only: ["index", "show"] });
+    });
+    r.scope("(:locale)", () => {
+      r.resources("pages", { only: ["show"] });
+    });
+    r.get("files/*path", { to: "files#show", as: "file" });
+    r.resource("profile", { only: ["show"] });
+    r.direct("homepage", () => "https://rubyonrails.org");
+    r.get("a/:x/b/:x", { to: "a#b", as: "twice" });
+  });
 
 const usage = `
 import type { RouteSet } from "switchyard";

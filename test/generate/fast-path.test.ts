@@ -29,23 +29,42 @@ function outcome(call: () => string): string {
 
 /** The helpers of one route set with and without the fast paths. */
 function bothWays(routes: RouteSet): { fast: HelperTable; reference: HelperTable } {
-  return { fast: routes.helpers as unknown as HelperTable, reference: buildHelpers(routes, { fastPaths: false }) as unknown as HelperTable };
+  return {
+    fast: routes.helpers as unknown as HelperTable,
+    reference: buildHelpers(routes, { fastPaths: false }) as unknown as HelperTable,
+  };
 }
 
 function assertSame(routes: RouteSet, call: string, args: readonly unknown[], label = ""): string {
   const { fast, reference } = bothWays(routes);
   const want = outcome(() => reference[call]!(...args));
-  assert.equal(outcome(() => fast[call]!(...args)), want, `${call}(${describeArgs(args)}) ${label}`);
+  assert.equal(
+    outcome(() => fast[call]!(...args)),
+    want,
+    `${call}(${describeArgs(args)}) ${label}`,
+  );
   return want;
 }
 
 function describeArgs(args: readonly unknown[]): string {
-  return args.map((a) => (a !== null && typeof a === "object" && !Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype && Object.getPrototypeOf(a) !== null
-    ? `#<${(a as object).constructor?.name}>` : JSON.stringify(a) ?? String(a))).join(", ");
+  return args
+    .map((a) =>
+      a !== null &&
+      typeof a === "object" &&
+      !Array.isArray(a) &&
+      Object.getPrototypeOf(a) !== Object.prototype &&
+      Object.getPrototypeOf(a) !== null
+        ? `#<${(a as object).constructor?.name}>`
+        : (JSON.stringify(a) ?? String(a)),
+    )
+    .join(", ");
 }
 
 const isHash = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+  v !== null &&
+  typeof v === "object" &&
+  !Array.isArray(v) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 /** The same call with its options object reshaped: null prototype, keys reversed, an extra query key. */
 function reshaped(args: readonly unknown[]): { label: string; args: unknown[] }[] {
@@ -61,8 +80,13 @@ function reshaped(args: readonly unknown[]): { label: string; args: unknown[] }[
 }
 
 class Model {
-  constructor(readonly id: unknown = null, readonly slug: unknown = null) {}
-  toParam(): unknown { return this.slug ?? (this.id == null ? null : String(this.id)); }
+  constructor(
+    readonly id: unknown = null,
+    readonly slug: unknown = null,
+  ) {}
+  toParam(): unknown {
+    return this.slug ?? (this.id == null ? null : String(this.id));
+  }
 }
 
 describe("fast paths: the conformance fixtures' calls", () => {
@@ -87,16 +111,34 @@ describe("fast paths: the conformance fixtures' calls", () => {
     if (o.$record) return new (recordClass(o.$record.class))(o.$record.id, o.$record.param);
     return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, materialize(x)]));
   };
-  const camel: Record<string, string> = { script_name: "scriptName", trailing_slash: "trailingSlash", only_path: "onlyPath" };
+  const camel: Record<string, string> = {
+    script_name: "scriptName",
+    trailing_slash: "trailingSlash",
+    only_path: "onlyPath",
+  };
 
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    type Case = { id: string; ts: string; ts_files?: Record<string, string>; api_only?: boolean; default_url_options?: Record<string, unknown>; error?: unknown; generate?: { call: string; args: unknown[] }[] };
-    const cases = (JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Case[])
-      .filter((c) => c.generate?.length && !c.error && Object.keys(c.ts_files ?? {}).length === 0);
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
+    type Case = {
+      id: string;
+      ts: string;
+      ts_files?: Record<string, string>;
+      api_only?: boolean;
+      default_url_options?: Record<string, unknown>;
+      error?: unknown;
+      generate?: { call: string; args: unknown[] }[];
+    };
+    const cases = (JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Case[]).filter(
+      (c) => c.generate?.length && !c.error && Object.keys(c.ts_files ?? {}).length === 0,
+    );
     if (cases.length === 0) continue;
     it(`${file}: ${cases.reduce((n, c) => n + c.generate!.length, 0)} calls agree, also with the options reshaped`, () => {
       for (const c of cases) {
-        const defaultUrlOptions = Object.fromEntries(Object.entries(c.default_url_options ?? {}).map(([k, v]) => [camel[k] ?? k, v]));
+        const defaultUrlOptions = Object.fromEntries(
+          Object.entries(c.default_url_options ?? {}).map(([k, v]) => [camel[k] ?? k, v]),
+        );
         const routes = drawQuietly(caseDeclaration(c.ts), { apiOnly: c.api_only, defaultUrlOptions });
         for (const g of c.generate!) {
           if (typeof (routes.helpers as unknown as HelperTable)[g.call] !== "function") continue;
@@ -115,7 +157,9 @@ describe("fast paths: the conformance fixtures' calls", () => {
 describe("fast paths: named helpers", () => {
   const routes = draw((r) => {
     r.resources("photos");
-    r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
+    r.scope("(:locale)", () => {
+      r.resources("pages", { only: ["show"] });
+    });
     r.get("archive/:year(/:month)", { to: "archive#show", as: "archive", defaults: { month: "01" } });
     r.get("feed", { to: "feeds#show", as: "feed", defaults: { format: "rss" } });
     r.get("c/:constructor", { to: "c#show", as: "odd" });
@@ -126,8 +170,18 @@ describe("fast paths: named helpers", () => {
   it("the options object's prototype, key order and aliases do not change the URL", () => {
     const want = call("photo_url", 1, { host: "e.org", format: "json", anchor: "top", params: { page: 2 } });
     assert.equal(want, "http://e.org/photos/1.json?page=2#top");
-    assert.equal(call("photo_url", 1, Object.assign(Object.create(null), { anchor: "top", params: { page: 2 }, format: "json", host: "e.org" })), want);
-    assert.equal(call("photo_url", 1, JSON.parse('{"params":{"page":2},"host":"e.org","anchor":"top","format":"json"}')), want);
+    assert.equal(
+      call(
+        "photo_url",
+        1,
+        Object.assign(Object.create(null), { anchor: "top", params: { page: 2 }, format: "json", host: "e.org" }),
+      ),
+      want,
+    );
+    assert.equal(
+      call("photo_url", 1, JSON.parse('{"params":{"page":2},"host":"e.org","anchor":"top","format":"json"}')),
+      want,
+    );
     // A camelCase option and its snake_case name: the later key wins, as in the merged hash.
     call("photo_path", 1, { onlyPath: false, only_path: true, scriptName: "/a", script_name: "/b" });
     call("photo_path", 1, { script_name: "/b", scriptName: "/a" });
@@ -150,7 +204,10 @@ describe("fast paths: named helpers", () => {
     call("photo_path", 1, { params: { page: 1, q: { a: [1, 2] } }, page: 5 });
     call("photo_path", 1, { params: null, page: 5 });
     call("photo_path", 1, { params: 7 });
-    call("photo_path", 1, { __proto__: null, constructor: "c", toString: "t", hasOwnProperty: "h" } as Record<string, unknown>);
+    call("photo_path", 1, { __proto__: null, constructor: "c", toString: "t", hasOwnProperty: "h" } as Record<
+      string,
+      unknown
+    >);
   });
   it("defaults of optional and non-part keys, and a part named like an Object.prototype member", () => {
     call("archive_path", 2024, {});
@@ -162,7 +219,27 @@ describe("fast paths: named helpers", () => {
     call("odd_path", { constructor: "y" });
   });
   it("segment values: numbers, records, nil, blanks, arrays", () => {
-    for (const v of [0, -0, -5, 1.5, 2 ** 53, NaN, Infinity, "", " ", "a/b c", null, undefined, false, true, [], ["a", "b"], new Model(7), new Model(null), new Model(1, "1-x y")]) {
+    for (const v of [
+      0,
+      -0,
+      -5,
+      1.5,
+      2 ** 53,
+      NaN,
+      Infinity,
+      "",
+      " ",
+      "a/b c",
+      null,
+      undefined,
+      false,
+      true,
+      [],
+      ["a", "b"],
+      new Model(7),
+      new Model(null),
+      new Model(1, "1-x y"),
+    ]) {
       call("photo_path", v, {});
       call("photo_path", v);
       call("photo_url", v, { host: "e.org" });
@@ -181,14 +258,22 @@ describe("fast paths: named helpers", () => {
 });
 
 describe("fast paths: url_for", () => {
-  const routes = draw((r) => {
-    r.resources("photos");
-    r.namespace("admin", () => { r.resources("users", { only: ["show"] }); });
-    // An option beyond `to` is a required default: url_for must be given `kind: "old"`.
-    r.get("legacy/:id", { to: "legacy#show", kind: "old" } as MatchOptions);
-  }, { defaultUrlOptions: { host: "example.com" } });
+  const routes = draw(
+    (r) => {
+      r.resources("photos");
+      r.namespace("admin", () => {
+        r.resources("users", { only: ["show"] });
+      });
+      // An option beyond `to` is a required default: url_for must be given `kind: "old"`.
+      r.get("legacy/:id", { to: "legacy#show", kind: "old" } as MatchOptions);
+    },
+    { defaultUrlOptions: { host: "example.com" } },
+  );
   // A route naming no controller joins every candidate pool, so url_for never has just one route.
-  const withGeneric = draw((r) => { r.resources("photos"); r.get(":controller(/:action(/:id))"); });
+  const withGeneric = draw((r) => {
+    r.resources("photos");
+    r.get(":controller(/:action(/:id))");
+  });
   const call = (options: Record<string, unknown>) => assertSame(routes, "url_for", [options]);
 
   it("one route for the controller and action, with the controller and action normalized", () => {
@@ -211,18 +296,34 @@ describe("fast paths: url_for", () => {
     call({ controller: "photos", action: "show", id: 1, user: "u", password: "p" });
     call({ action: "show", id: 1 });
     call({ controller: "nothing", action: "here" });
-    assertSame(draw((r) => { r.resources("photos"); }), "url_for", [{ controller: "photos", action: "show", id: 1 }]);
+    assertSame(
+      draw((r) => {
+        r.resources("photos");
+      }),
+      "url_for",
+      [{ controller: "photos", action: "show", id: 1 }],
+    );
   });
 });
 
 describe("fast paths: polymorphic routes", () => {
   class Magazine extends Model {}
   class Ad extends Model {}
-  class Thing extends Model { static modelName = "Admin::Photo"; }
-  class Draft extends Model { get persisted() { return false; } }
+  class Thing extends Model {
+    static modelName = "Admin::Photo";
+  }
+  class Draft extends Model {
+    get persisted() {
+      return false;
+    }
+  }
   const routes = draw((r) => {
-    r.resources("magazines", () => { r.resources("ads"); });
-    r.namespace("admin", () => { r.resources("photos"); });
+    r.resources("magazines", () => {
+      r.resources("ads");
+    });
+    r.namespace("admin", () => {
+      r.resources("photos");
+    });
     r.resources("drafts");
     r.resource("basket");
     r.resolve("Basket", () => ["basket"]);
@@ -261,7 +362,9 @@ describe("fast paths: polymorphic routes", () => {
 
 describe("fast paths: the host prefix memo", () => {
   // Both ways render through the memo, so these expect literal URLs.
-  const routes = draw((r) => { r.resources("photos"); });
+  const routes = draw((r) => {
+    r.resources("photos");
+  });
   const call = (options: Record<string, unknown>) => assertSame(routes, "photo_url", [1, options]);
   it("remembers a plain host's prefix, and never for a call with host-changing options", () => {
     const cases: [Record<string, unknown>, string][] = [
@@ -290,58 +393,150 @@ describe("fast paths: the host prefix memo", () => {
 
 describe("fast paths: random calls on random route sets", () => {
   const PIECES: Record<string, (r: Mapper) => void> = {
-    photos: (r) => r.resources("photos", () => { r.resources("comments", { only: ["index", "show"] }); }),
+    photos: (r) =>
+      r.resources("photos", () => {
+        r.resources("comments", { only: ["index", "show"] });
+      }),
     books: (r) => r.resources("books", { param: "slug", only: ["show", "update"] }),
     profile: (r) => r.resource("profile"),
-    locale: (r) => r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); }),
-    archive: (r) => r.get("archive/:year(/:month(/:day))", { to: "archive#show", as: "archive", defaults: { day: "1" } }),
+    locale: (r) =>
+      r.scope("(:locale)", () => {
+        r.resources("pages", { only: ["show"] });
+      }),
+    archive: (r) =>
+      r.get("archive/:year(/:month(/:day))", { to: "archive#show", as: "archive", defaults: { day: "1" } }),
     files: (r) => r.get("files/*path", { to: "files#show", as: "file" }),
     codes: (r) => r.get("codes/:code", { to: "codes#show", as: "code", constraints: { code: /[a-z0-9]+/ } }),
     feed: (r) => r.get("feed", { to: "feeds#show", as: "feed", defaults: { format: "rss", kind: "all" } }),
     legacy: (r) => r.get(":controller(/:action(/:id))"),
     repeated: (r) => r.get("twice/:x/again/:x(/:y)", { to: "twice#show", as: "twice" }),
-    shaped: (r) => r.get("shaped/:x(/:y)", { to: "shaped#show", as: "shaped", defaults: { x: "9", trailing_slash: true } }),
+    shaped: (r) =>
+      r.get("shaped/:x(/:y)", { to: "shaped#show", as: "shaped", defaults: { x: "9", trailing_slash: true } }),
   };
   const KEYS = [
-    "id", "slug", "comment_id", "photo_id", "locale", "year", "month", "day", "path", "code", "format", "anchor", "params",
-    "host", "protocol", "port", "subdomain", "domain", "tldLength", "scriptName", "script_name", "trailingSlash", "onlyPath",
-    "only_path", "relativeUrlRoot", "user", "password", "controller", "action", "use_route", "_recall", "kind", "q", "page",
-    "constructor", "__proto__", "x", "y",
+    "id",
+    "slug",
+    "comment_id",
+    "photo_id",
+    "locale",
+    "year",
+    "month",
+    "day",
+    "path",
+    "code",
+    "format",
+    "anchor",
+    "params",
+    "host",
+    "protocol",
+    "port",
+    "subdomain",
+    "domain",
+    "tldLength",
+    "scriptName",
+    "script_name",
+    "trailingSlash",
+    "onlyPath",
+    "only_path",
+    "relativeUrlRoot",
+    "user",
+    "password",
+    "controller",
+    "action",
+    "use_route",
+    "_recall",
+    "kind",
+    "q",
+    "page",
+    "constructor",
+    "__proto__",
+    "x",
+    "y",
   ];
   class Rec extends Model {}
   const value: fc.Arbitrary<unknown> = fc.oneof(
     fc.integer({ min: -3, max: 20 }),
-    fc.constantFrom("", " ", "a", "a b", "x/y", "é", "photos", "show", "/admin/x", "https", "e.org", "e.org:81", "json", "0"),
+    fc.constantFrom(
+      "",
+      " ",
+      "a",
+      "a b",
+      "x/y",
+      "é",
+      "photos",
+      "show",
+      "/admin/x",
+      "https",
+      "e.org",
+      "e.org:81",
+      "json",
+      "0",
+    ),
     fc.constantFrom(null, undefined, false, true, 1.5),
     fc.integer({ min: 0, max: 9 }).map((id) => new Rec(id)),
     fc.constant(new Rec(null)),
     fc.array(fc.constantFrom("a", "b c"), { maxLength: 2 }),
-    fc.dictionary(fc.constantFrom("a", "b", "page"), fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom("v", null)), { maxKeys: 2 }),
+    fc.dictionary(
+      fc.constantFrom("a", "b", "page"),
+      fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom("v", null)),
+      { maxKeys: 2 },
+    ),
   );
-  const options = fc.tuple(
-    fc.uniqueArray(fc.tuple(fc.constantFrom(...KEYS), value), { selector: ([k]) => k, maxLength: 5 }),
-    fc.constantFrom("literal", "null", "json"),
-  ).map(([entries, kind]) => {
-    const o: Record<string, unknown> = kind === "null" ? Object.create(null) : {};
-    for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-    if (kind !== "json") return o;
-    try { return JSON.parse(JSON.stringify(o)) as Record<string, unknown>; } catch { return o; }
-  });
-  const defaults = fc.constantFrom<Record<string, unknown>>({}, { host: "example.com" }, { host: "example.com", protocol: "https" }, { locale: "en" }, { scriptName: "/app", host: "h.org" }, { trailingSlash: true });
+  const options = fc
+    .tuple(
+      fc.uniqueArray(fc.tuple(fc.constantFrom(...KEYS), value), { selector: ([k]) => k, maxLength: 5 }),
+      fc.constantFrom("literal", "null", "json"),
+    )
+    .map(([entries, kind]) => {
+      const o: Record<string, unknown> = kind === "null" ? Object.create(null) : {};
+      for (const [k, v] of entries)
+        Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      if (kind !== "json") return o;
+      try {
+        return JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
+      } catch {
+        return o;
+      }
+    });
+  const defaults = fc.constantFrom<Record<string, unknown>>(
+    {},
+    { host: "example.com" },
+    { host: "example.com", protocol: "https" },
+    { locale: "en" },
+    { scriptName: "/app", host: "h.org" },
+    { trailingSlash: true },
+  );
 
   it("give the reference's URL or error", () => {
-    fc.assert(fc.property(
-      fc.shuffledSubarray(Object.keys(PIECES), { minLength: 1 }), defaults,
-      fc.array(fc.tuple(fc.nat(), fc.constantFrom("_path", "_url"), fc.array(value, { maxLength: 3 }), fc.option(options, { nil: undefined })), { minLength: 1, maxLength: 6 }),
-      (chosen, defaultUrlOptions, calls) => {
-        const routes = draw((r) => { for (const n of chosen) PIECES[n]!(r); }, { defaultUrlOptions });
-        const names = [...routes.namedRoutes.keys()];
-        for (const [pick, suffix, positional, opts] of calls) {
-          const args = opts === undefined ? positional : [...positional, opts];
-          if (names.length > 0) assertSame(routes, names[pick % names.length] + suffix, args);
-          if (opts !== undefined) assertSame(routes, "url_for", [opts]);
-        }
-      },
-    ), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(Object.keys(PIECES), { minLength: 1 }),
+        defaults,
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.constantFrom("_path", "_url"),
+            fc.array(value, { maxLength: 3 }),
+            fc.option(options, { nil: undefined }),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (chosen, defaultUrlOptions, calls) => {
+          const routes = draw(
+            (r) => {
+              for (const n of chosen) PIECES[n]!(r);
+            },
+            { defaultUrlOptions },
+          );
+          const names = [...routes.namedRoutes.keys()];
+          for (const [pick, suffix, positional, opts] of calls) {
+            const args = opts === undefined ? positional : [...positional, opts];
+            if (names.length > 0) assertSame(routes, names[pick % names.length] + suffix, args);
+            if (opts !== undefined) assertSame(routes, "url_for", [opts]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -6,7 +6,17 @@ import { ArgumentError, draw } from "../../src/index.js";
 import { helpersNamed } from "../route-helpers.js";
 
 describe("hostile input", () => {
-  const h = helpersNamed(draw((r) => { r.resources("photos"); }, { defaultUrlOptions: { host: "example.com" } }).helpers, "photo_path", "photos_path", "photos_url");
+  const h = helpersNamed(
+    draw(
+      (r) => {
+        r.resources("photos");
+      },
+      { defaultUrlOptions: { host: "example.com" } },
+    ).helpers,
+    "photo_path",
+    "photos_path",
+    "photos_url",
+  );
   it("__proto__, constructor and toString keys are ordinary query keys, nothing is polluted", () => {
     const opts = JSON.parse('{"__proto__": {"admin": true}, "constructor": {"x": 1}, "toString": "y"}');
     assert.equal(h.photos_path(opts), "/photos?__proto__%5Badmin%5D=true&constructor%5Bx%5D=1&toString=y");

@@ -8,17 +8,26 @@ import { helpersNamed } from "../route-helpers.js";
 
 class Model {
   constructor(readonly id: number) {}
-  toParam(): string { return String(this.id); }
+  toParam(): string {
+    return String(this.id);
+  }
 }
 class Magazine extends Model {}
 class Ad extends Model {}
 class SpecialAd extends Ad {}
 
 describe("helpers: the options path", () => {
-  const h = helpersNamed(draw((r) => {
-    r.resources("photos");
-    r.resources("magazines", () => { r.resources("ads"); });
-  }).helpers, "magazine_ad_path", "photo_path", "photo_url");
+  const h = helpersNamed(
+    draw((r) => {
+      r.resources("photos");
+      r.resources("magazines", () => {
+        r.resources("ads");
+      });
+    }).helpers,
+    "magazine_ad_path",
+    "photo_path",
+    "photo_url",
+  );
 
   it("does not depend on the order of the keys", () => {
     assert.equal(h.photo_path({ id: 5, format: "json" }), "/photos/5.json");
@@ -33,7 +42,10 @@ describe("helpers: the options path", () => {
 
   it("sends unknown keys to the query string, sorted, escaped as Rails does", () => {
     assert.equal(h.photo_path(1, { q: "a b", b: 1, a: 2 }), "/photos/1?a=2&b=1&q=a+b");
-    assert.equal(h.photo_url(1, { host: "example.org", anchor: "top", params: { z: 1, y: [1, 2] } }), "http://example.org/photos/1?y%5B%5D=1&y%5B%5D=2&z=1#top");
+    assert.equal(
+      h.photo_url(1, { host: "example.org", anchor: "top", params: { z: 1, y: [1, 2] } }),
+      "http://example.org/photos/1?y%5B%5D=1&y%5B%5D=2&z=1#top",
+    );
   });
 
   it("gives the same answer on repeated calls with differently shaped objects", () => {
@@ -46,7 +58,10 @@ describe("helpers: the options path", () => {
   it("url_for picks the route from controller and action", () => {
     assert.equal(h.url_for({ controller: "photos", action: "show", id: 3, onlyPath: true }), "/photos/3");
     assert.equal(h.url_for({ controller: "photos", action: "index", onlyPath: true }), "/photos");
-    assert.equal(h.url_for({ action: "show", controller: "ads", magazine_id: 1, id: 2, onlyPath: true }), "/magazines/1/ads/2");
+    assert.equal(
+      h.url_for({ action: "show", controller: "ads", magazine_id: 1, id: 2, onlyPath: true }),
+      "/magazines/1/ads/2",
+    );
   });
 
   it("polymorphic_path resolves each record class, subclasses by their own name", () => {

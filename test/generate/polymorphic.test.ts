@@ -7,15 +7,27 @@ import { Model, Magazine, Ad, Photo, Sheep, AdminPhoto } from "./models.js";
 import { helpersNamed } from "../route-helpers.js";
 
 describe("polymorphic routes", () => {
-  const h = helpersNamed(draw((r) => {
-    r.resources("magazines", () => { r.resources("ads"); });
-    r.resources("photos");
-    r.resources("sheep");
-    r.namespace("admin", () => { r.resources("photos"); });
-    r.resource("basket");
-    r.resolve("Basket", function (this: any, _basket: unknown, options: Record<string, unknown>) { return this.route_for("basket", options); });
-    r.direct("photo_anchor", (photo: Photo) => [photo, { anchor: `photo-${photo.id}` }]);
-  }, { defaultUrlOptions: { host: "example.com" } }).helpers, "photo_anchor_path");
+  const h = helpersNamed(
+    draw(
+      (r) => {
+        r.resources("magazines", () => {
+          r.resources("ads");
+        });
+        r.resources("photos");
+        r.resources("sheep");
+        r.namespace("admin", () => {
+          r.resources("photos");
+        });
+        r.resource("basket");
+        r.resolve("Basket", function (this: any, _basket: unknown, options: Record<string, unknown>) {
+          return this.route_for("basket", options);
+        });
+        r.direct("photo_anchor", (photo: Photo) => [photo, { anchor: `photo-${photo.id}` }]);
+      },
+      { defaultUrlOptions: { host: "example.com" } },
+    ).helpers,
+    "photo_anchor_path",
+  );
   it("records, new records, arrays and name prefixes", () => {
     assert.equal(h.polymorphic_path(new Photo(1)), "/photos/1");
     assert.equal(h.polymorphic_path(new Photo()), "/photos");

@@ -7,7 +7,9 @@ import { draw } from "../../src/index.js";
 describe("url_for and route_for", () => {
   const h = draw((r) => {
     r.resources("photos");
-    r.namespace("admin", () => { r.resources("users", { only: ["show"] }); });
+    r.namespace("admin", () => {
+      r.resources("users", { only: ["show"] });
+    });
     r.get(":controller(/:action(/:id))");
   }).helpers;
   it("picks the route from controller/action and the supplied segments", () => {

@@ -11,15 +11,20 @@ import { helpersNamed } from "../route-helpers.js";
 
 const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
 
-const app = () => draw((r) => {
-  r.root("pages#home");
-  r.resources("photos", () => { r.resources("comments", { only: ["index", "show"] }); });
-  r.scope("(:locale)", () => { r.resources("pages", { only: ["show"] }); });
-  r.get("files/*path", { to: "files#show", as: "file" });
-  r.get("v:version/ping", { to: "pings#show", as: "ping" });
-  r.get("archive/:year(/:month)", { to: "archives#show", as: "archive" });
-  r.mount((_req: Request) => new Response(""), { at: "/jobs", as: "jobs" });
-});
+const app = () =>
+  draw((r) => {
+    r.root("pages#home");
+    r.resources("photos", () => {
+      r.resources("comments", { only: ["index", "show"] });
+    });
+    r.scope("(:locale)", () => {
+      r.resources("pages", { only: ["show"] });
+    });
+    r.get("files/*path", { to: "files#show", as: "file" });
+    r.get("v:version/ping", { to: "pings#show", as: "ping" });
+    r.get("archive/:year(/:month)", { to: "archives#show", as: "archive" });
+    r.mount((_req: Request) => new Response(""), { at: "/jobs", as: "jobs" });
+  });
 
 describe("p", () => {
   it("returns the call form's path as written", () => {
@@ -36,7 +41,12 @@ describe("p", () => {
   });
 
   it("throws naming the template when a tagged value is missing", () => {
-    assert.throws(() => p`/photos/${null}/edit`, (e: Error) => e instanceof ArgumentError && /p`\/photos\/\$\{\.\.\.\}\/edit`: its \$\{\.\.\.\} number 1 is null/.test(e.message));
+    assert.throws(
+      () => p`/photos/${null}/edit`,
+      (e: Error) =>
+        e instanceof ArgumentError &&
+        /p`\/photos\/\$\{\.\.\.\}\/edit`: its \$\{\.\.\.\} number 1 is null/.test(e.message),
+    );
     assert.throws(() => p`/a/${"x"}/${""}`, /number 2 is ""/);
   });
 });
@@ -55,7 +65,8 @@ describe("path shapes", () => {
       'readonly [`v${string}`, "ping"]',
       'readonly ["archive", string, string]',
       'readonly ["jobs", RestSegments]',
-    ]) assert.ok(shapes.includes(s), `${s} in\n${shapes.join("\n")}`);
+    ])
+      assert.ok(shapes.includes(s), `${s} in\n${shapes.join("\n")}`);
   });
 
   const shapes = pathShapes(app().routes);
@@ -95,7 +106,9 @@ function everyNamedPath(routes: RouteSet): Map<string, string> {
     const parts = route.pattern.requiredNames;
     for (let n = 0; n < candidates.length ** parts.length && !out.has(name); n++) {
       const options: Record<string, unknown> = {};
-      parts.forEach((part, i) => (options[part] = candidates[Math.floor(n / candidates.length ** i) % candidates.length]));
+      parts.forEach(
+        (part, i) => (options[part] = candidates[Math.floor(n / candidates.length ** i) % candidates.length]),
+      );
       try {
         out.set(name, helpers[`${name}_path`]!(options));
       } catch {
@@ -107,13 +120,20 @@ function everyNamedPath(routes: RouteSet): Map<string, string> {
 }
 
 describe("helpers and p agree", () => {
-  for (const [label, routes] of [["a fixture table", async () => app()], ["examples/blog", () => loadRoutes({ root: blog })]] as const) {
+  for (const [label, routes] of [
+    ["a fixture table", async () => app()],
+    ["examples/blog", () => loadRoutes({ root: blog })],
+  ] as const) {
     it(`every named route's helper path is a path p accepts (${label})`, async () => {
       const set = await routes();
       const shapes = pathShapes(set.routes);
       const paths = everyNamedPath(set);
-      assert.ok(paths.size >= set.namedRoutes.size - 1, `a path for each named route: ${[...set.namedRoutes.keys()].filter((n) => !paths.has(n))}`);
-      for (const [name, made] of paths) assert.ok(matchPath(shapes, [made]), `${name}_path gave ${made}, which p rejects`);
+      assert.ok(
+        paths.size >= set.namedRoutes.size - 1,
+        `a path for each named route: ${[...set.namedRoutes.keys()].filter((n) => !paths.has(n))}`,
+      );
+      for (const [name, made] of paths)
+        assert.ok(matchPath(shapes, [made]), `${name}_path gave ${made}, which p rejects`);
     });
   }
 });

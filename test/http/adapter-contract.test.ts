@@ -10,7 +10,14 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { draw } from "../../src/index.js";
 import { createHandler } from "../../src/http/index.js";
-import { dispatcherOf, NodeExchange, Unmatched, writeFailed, writeOutcome, writeReply } from "../../src/http/transport/index.js";
+import {
+  dispatcherOf,
+  NodeExchange,
+  Unmatched,
+  writeFailed,
+  writeOutcome,
+  writeReply,
+} from "../../src/http/transport/index.js";
 import { httpRequest } from "./transports.js";
 
 type HostHandler = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => void;
@@ -53,7 +60,9 @@ const adapter = throwawayAdapter(
 );
 
 test("an adapter written against the transport kit alone serves, falls back, and fails as every adapter does", async () => {
-  const server = http.createServer((req, res) => adapter(req, res, () => res.writeHead(418).end("the host's own answer")));
+  const server = http.createServer((req, res) =>
+    adapter(req, res, () => res.writeHead(418).end("the host's own answer")),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   try {
@@ -61,7 +70,10 @@ test("an adapter written against the transport kit alone serves, falls back, and
     assert.equal(shown.status, 200);
     assert.equal(shown.body, "photo 7");
     assert.equal(shown.headers["content-type"], "text/html; charset=utf-8");
-    assert.deepEqual([(await httpRequest(port, "/nope")).status, (await httpRequest(port, "/nope")).body], [418, "the host's own answer"]);
+    assert.deepEqual(
+      [(await httpRequest(port, "/nope")).status, (await httpRequest(port, "/nope")).body],
+      [418, "the host's own answer"],
+    );
     const head = await httpRequest(port, "/photos/7", { method: "HEAD" });
     assert.deepEqual([head.status, head.body], [200, ""]);
     const failed = await httpRequest(port, "/boom");

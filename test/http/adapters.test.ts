@@ -61,8 +61,17 @@ test("express: unmatched requests go on to the app's own routes and 404; mounted
     const missing = await httpRequest(port, "/nope");
     assert.equal(missing.status, 404);
     assert.match(missing.body, /Cannot GET \/nope/, "Express' own 404");
-    assert.deepEqual(JSON.parse((await httpRequest(port, "/blog/photos")).body), { scriptName: "/blog", path: "/photos", url: "http://blog.test/blog/photos/1", link: "/blog/photos/1" });
-    const posted = await httpRequest(port, "/blog/photos", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "title=parsed+by+express" });
+    assert.deepEqual(JSON.parse((await httpRequest(port, "/blog/photos")).body), {
+      scriptName: "/blog",
+      path: "/photos",
+      url: "http://blog.test/blog/photos/1",
+      link: "/blog/photos/1",
+    });
+    const posted = await httpRequest(port, "/blog/photos", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "title=parsed+by+express",
+    });
     assert.deepEqual(JSON.parse(posted.body), { title: "parsed by express", controller: "photos", action: "create" });
   } finally {
     await close(server);
@@ -76,7 +85,10 @@ test("express: fallthrough false answers 404 itself", async () => {
   const server = http.createServer(app);
   const port = await listen(server);
   try {
-    assert.deepEqual([(await httpRequest(port, "/elsewhere")).status, (await httpRequest(port, "/elsewhere")).body], [404, "Not Found\n"]);
+    assert.deepEqual(
+      [(await httpRequest(port, "/elsewhere")).status, (await httpRequest(port, "/elsewhere")).body],
+      [404, "Not Found\n"],
+    );
   } finally {
     await close(server);
   }
@@ -93,10 +105,26 @@ test("fastify: its own routes win, unmatched requests reach its not-found handle
   try {
     assert.equal((await httpRequest(port, "/photos/2")).body, "photo 2");
     assert.equal((await httpRequest(port, "/photos/own")).body, "fastify route");
-    assert.deepEqual([(await httpRequest(port, "/nope")).status, (await httpRequest(port, "/nope")).body], [404, "fastify 404 /nope"]);
-    assert.deepEqual(JSON.parse((await httpRequest(port, "/blog/photos")).body), { scriptName: "/blog", path: "/photos", url: "http://blog.test/blog/photos/1", link: "/blog/photos/1" });
-    const posted = await httpRequest(port, "/photos", { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":{"b":1}}' });
-    assert.deepEqual(JSON.parse(posted.body), { a: { b: 1 }, controller: "photos", action: "create" }, "the body is left to switchyard");
+    assert.deepEqual(
+      [(await httpRequest(port, "/nope")).status, (await httpRequest(port, "/nope")).body],
+      [404, "fastify 404 /nope"],
+    );
+    assert.deepEqual(JSON.parse((await httpRequest(port, "/blog/photos")).body), {
+      scriptName: "/blog",
+      path: "/photos",
+      url: "http://blog.test/blog/photos/1",
+      link: "/blog/photos/1",
+    });
+    const posted = await httpRequest(port, "/photos", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"a":{"b":1}}',
+    });
+    assert.deepEqual(
+      JSON.parse(posted.body),
+      { a: { b: 1 }, controller: "photos", action: "create" },
+      "the body is left to switchyard",
+    );
   } finally {
     await app.close();
   }
@@ -121,14 +149,26 @@ test("hono: unmatched requests go on to the app's routes; a prefix is taken off 
     assert.equal((await httpRequest(port, "/photos/2")).body, "photo 2");
     assert.equal((await httpRequest(port, "/elsewhere")).body, "hono route");
     assert.equal((await httpRequest(port, "/nope")).status, 404);
-    assert.deepEqual(JSON.parse((await httpRequest(port, "/blog/photos")).body), { scriptName: "/blog", path: "/photos", url: "http://blog.test/blog/photos/1", link: "/blog/photos/1" });
+    assert.deepEqual(JSON.parse((await httpRequest(port, "/blog/photos")).body), {
+      scriptName: "/blog",
+      path: "/photos",
+      url: "http://blog.test/blog/photos/1",
+      link: "/blog/photos/1",
+    });
   } finally {
     await close(server);
   }
 });
 
 test("node: toNodeListener serves any fetch handler too, through Request and Response", async () => {
-  const server = http.createServer(toNodeListener(async (request) => new Response(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`, { headers: { "set-cookie": "a=1" } })));
+  const server = http.createServer(
+    toNodeListener(
+      async (request) =>
+        new Response(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`, {
+          headers: { "set-cookie": "a=1" },
+        }),
+    ),
+  );
   const port = await listen(server);
   try {
     const got = await httpRequest(port, "/x/y", { method: "POST", body: "hello" });

@@ -32,12 +32,23 @@ const inner = createHandler(
 );
 
 /** A node listener, mounted: sees the path info as `req.url` and the mount point as `req.baseUrl`. */
-function listener(req: http.IncomingMessage & { baseUrl?: string; originalUrl?: string }, res: http.ServerResponse): void {
+function listener(
+  req: http.IncomingMessage & { baseUrl?: string; originalUrl?: string },
+  res: http.ServerResponse,
+): void {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ method: req.method, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, body: Buffer.concat(chunks).toString() }));
+    res.end(
+      JSON.stringify({
+        method: req.method,
+        url: req.url,
+        baseUrl: req.baseUrl,
+        originalUrl: req.originalUrl,
+        body: Buffer.concat(chunks).toString(),
+      }),
+    );
   });
 }
 
@@ -51,7 +62,13 @@ expressApp.get("/hello", (req, res) => {
   res.send(`<p>hello from ${req.baseUrl}${req.path}</p>`);
 });
 expressApp.all("/echo", (req, res) => {
-  res.status(201).json({ method: req.method, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, body: req.body ?? null });
+  res.status(201).json({
+    method: req.method,
+    url: req.url,
+    baseUrl: req.baseUrl,
+    originalUrl: req.originalUrl,
+    body: req.body ?? null,
+  });
 });
 
 /** A fetch handler mounted with the hash form, under a constrained segment. */
@@ -118,7 +135,14 @@ const controllers = {
   echo: {
     async show(ctx: ActionContext) {
       const request = ctx.request;
-      return { method: ctx.method, original: ctx.originalMethod, url: request.url, requestMethod: request.method, params: ctx.params, header: ctx.header("X-Thing") };
+      return {
+        method: ctx.method,
+        original: ctx.originalMethod,
+        url: request.url,
+        requestMethod: request.method,
+        params: ctx.params,
+        header: ctx.header("X-Thing"),
+      };
     },
     nothing: () => undefined,
     made: () => new Response("made", { status: 201, headers: { "x-made": "yes", "content-type": "text/plain" } }),
@@ -137,14 +161,28 @@ const controllers = {
   },
 };
 
-const form = (body: string) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+const form = (body: string) => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body,
+});
 const json = (got: Got) => JSON.parse(got.body) as Record<string, any>;
 
-function multipart(fields: [string, string, string?][]): { method: string; headers: Record<string, string>; body: string } {
+function multipart(fields: [string, string, string?][]): {
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+} {
   const b = "----switchyard";
-  const parts = fields.map(([name, value, filename]) =>
-    `--${b}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: text/plain` : ""}\r\n\r\n${value}\r\n`);
-  return { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${b}` }, body: parts.join("") + `--${b}--\r\n` };
+  const parts = fields.map(
+    ([name, value, filename]) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: text/plain` : ""}\r\n\r\n${value}\r\n`,
+  );
+  return {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${b}` },
+    body: parts.join("") + `--${b}--\r\n`,
+  };
 }
 
 for (const name of TRANSPORTS) {
@@ -152,7 +190,14 @@ for (const name of TRANSPORTS) {
     let dev: Transport;
     let prod: Transport;
     before(async () => {
-      dev = await transport(name, routes, { controllers, env: "development", hosts: [], methodNotAllowed: true, bodyLimit: 64 * 1024, onError: () => {} });
+      dev = await transport(name, routes, {
+        controllers,
+        env: "development",
+        hosts: [],
+        methodNotAllowed: true,
+        bodyLimit: 64 * 1024,
+        onError: () => {},
+      });
       prod = await transport(name, routes, { controllers, env: "production", onError: () => {} });
     });
     after(async () => {
@@ -184,28 +229,64 @@ for (const name of TRANSPORTS) {
     });
 
     test("params: query and form with Rack's nesting, path parameters over both", async () => {
-      const got = json(await dev.request("/photos?photo[tags][]=a&photo[tags][]=b&page=2&action=hack", form("photo[title]=Sunset&photo[tags][]=c&page=1")));
+      const got = json(
+        await dev.request(
+          "/photos?photo[tags][]=a&photo[tags][]=b&page=2&action=hack",
+          form("photo[title]=Sunset&photo[tags][]=c&page=1"),
+        ),
+      );
       assert.deepEqual(got.params, { photo: { tags: ["a", "b"] }, page: "2", action: "create", controller: "photos" });
       assert.equal(got.method, "POST");
       const body = json(await dev.request("/photos", form("photo[title]=Sunset+%C3%A9&photo[tags][]=c")));
-      assert.deepEqual(body.params, { photo: { title: "Sunset é", tags: ["c"] }, controller: "photos", action: "create" });
+      assert.deepEqual(body.params, {
+        photo: { title: "Sunset é", tags: ["c"] },
+        controller: "photos",
+        action: "create",
+      });
     });
 
     test("params: a Content-Type's media type ends at ; or , (Rack), and JSON's synonyms are JSON (Mime[:json])", async () => {
-      const comma = await dev.request("/photos", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded, text/plain" }, body: "photo[title]=c" });
+      const comma = await dev.request("/photos", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded, text/plain" },
+        body: "photo[title]=c",
+      });
       // (Fastify refuses a Content-Type it cannot parse itself, 415 FST_ERR_CTP_INVALID_MEDIA_TYPE, before any route runs.)
       if (name === "fastify") assert.equal(comma.status, 415);
       else assert.deepEqual(json(comma).params, { photo: { title: "c" }, controller: "photos", action: "create" });
-      const synonym = json(await dev.request("/photos", { method: "POST", headers: { "content-type": "text/x-json" }, body: '{"n":1}' }));
+      const synonym = json(
+        await dev.request("/photos", { method: "POST", headers: { "content-type": "text/x-json" }, body: '{"n":1}' }),
+      );
       assert.deepEqual(synonym.params, { n: 1, controller: "photos", action: "create" });
     });
 
     test("params: JSON bodies (an object's keys; anything else as _json) and multipart fields and files", async () => {
-      const object = json(await dev.request("/photos", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ photo: { title: "x", n: 1 } }) }));
+      const object = json(
+        await dev.request("/photos", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ photo: { title: "x", n: 1 } }),
+        }),
+      );
       assert.deepEqual(object.params, { photo: { title: "x", n: 1 }, controller: "photos", action: "create" });
-      const list = json(await dev.request("/photos", { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: "[1,2]" }));
+      const list = json(
+        await dev.request("/photos", {
+          method: "POST",
+          headers: { "content-type": "application/json; charset=utf-8" },
+          body: "[1,2]",
+        }),
+      );
       assert.deepEqual(list.params, { _json: [1, 2], controller: "photos", action: "create" });
-      const parts = json(await dev.request("/photos", multipart([["photo[title]", "Hi"], ["photo[tags][]", "t1"], ["photo[file]", "file body", "a.txt"]])));
+      const parts = json(
+        await dev.request(
+          "/photos",
+          multipart([
+            ["photo[title]", "Hi"],
+            ["photo[tags][]", "t1"],
+            ["photo[file]", "file body", "a.txt"],
+          ]),
+        ),
+      );
       assert.equal(parts.params.photo.title, "Hi");
       assert.deepEqual(parts.params.photo.tags, ["t1"]);
       assert.deepEqual(parts.params.photo.file, {}, "a File serializes as {}");
@@ -213,7 +294,14 @@ for (const name of TRANSPORTS) {
 
     test("the context: the Request with the served method, the route, helpers bound to the request", async () => {
       const got = json(await dev.request("/echo/5?q=1", { method: "PUT", headers: { "x-thing": "yes" } }));
-      assert.deepEqual(got, { method: "PUT", original: "PUT", url: `http://${HOST}/echo/5?q=1`, requestMethod: "PUT", params: { q: "1", controller: "echo", action: "show", id: "5" }, header: "yes" });
+      assert.deepEqual(got, {
+        method: "PUT",
+        original: "PUT",
+        url: `http://${HOST}/echo/5?q=1`,
+        requestMethod: "PUT",
+        params: { q: "1", controller: "echo", action: "show", id: "5" },
+        header: "yes",
+      });
       const search = json(await dev.request("/photos/search?x=1"));
       assert.equal(search.helpers, `http://${HOST}/photos/5`);
     });
@@ -222,7 +310,11 @@ for (const name of TRANSPORTS) {
       const del = json(await dev.request("/photos/9", form("_method=delete")));
       assert.deepEqual(del, { id: "9", method: "DELETE", original: "POST", requestMethod: "DELETE" });
       const patch = json(await dev.request("/photos/9", form("_method=pAtCh&photo[title]=t")));
-      assert.deepEqual(patch, { params: { _method: "pAtCh", photo: { title: "t" }, controller: "photos", action: "update", id: "9" }, method: "PATCH", original: "POST" });
+      assert.deepEqual(patch, {
+        params: { _method: "pAtCh", photo: { title: "t" }, controller: "photos", action: "update", id: "9" },
+        method: "PATCH",
+        original: "POST",
+      });
       const parts = json(await dev.request("/photos/9", multipart([["_method", "put"]])));
       assert.equal(parts.method, "PUT");
       // No Content-Type on a POST is form data to Rack.
@@ -231,13 +323,36 @@ for (const name of TRANSPORTS) {
     });
 
     test("Rack::MethodOverride: the header; POST only; only its verbs; a _method given wins over the header", async () => {
-      assert.equal(json(await dev.request("/echo/1", { method: "POST", headers: { "x-http-method-override": "patch" } })).method, "PATCH");
-      assert.equal(json(await dev.request("/echo/1", { method: "POST", headers: { "content-type": "application/json", "x-http-method-override": "put" }, body: '{"_method":"delete"}' })).method, "PUT");
-      assert.equal(json(await dev.request("/echo/1", { method: "PUT", headers: { "x-http-method-override": "delete" } })).method, "PUT");
+      assert.equal(
+        json(await dev.request("/echo/1", { method: "POST", headers: { "x-http-method-override": "patch" } })).method,
+        "PATCH",
+      );
+      assert.equal(
+        json(
+          await dev.request("/echo/1", {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-http-method-override": "put" },
+            body: '{"_method":"delete"}',
+          }),
+        ).method,
+        "PUT",
+      );
+      assert.equal(
+        json(await dev.request("/echo/1", { method: "PUT", headers: { "x-http-method-override": "delete" } })).method,
+        "PUT",
+      );
       assert.equal(json(await dev.request("/echo/1?_method=delete", { method: "POST" })).method, "POST");
       assert.equal(json(await dev.request("/echo/1", form("_method=TRACE"))).method, "POST");
       // Rack: `_method=TRACE` is given, so the header is not read.
-      assert.equal(json(await dev.request("/echo/1", { ...form("_method=TRACE"), headers: { "content-type": "application/x-www-form-urlencoded", "x-http-method-override": "put" } })).method, "POST");
+      assert.equal(
+        json(
+          await dev.request("/echo/1", {
+            ...form("_method=TRACE"),
+            headers: { "content-type": "application/x-www-form-urlencoded", "x-http-method-override": "put" },
+          }),
+        ).method,
+        "POST",
+      );
       assert.equal(json(await dev.request("/echo/1", form("_method[]=delete"))).method, "POST");
       assert.equal(json(await dev.request("/echo/1", form("_method=__proto__"))).method, "POST");
       assert.equal(json(await dev.request("/echo/1", form("_method"))).method, "POST");
@@ -261,7 +376,10 @@ for (const name of TRANSPORTS) {
       assert.equal(moved.status, 301);
       assert.equal(moved.headers.location, `http://${HOST}/photos/5`);
       assert.equal(moved.headers["content-type"], "text/html");
-      assert.equal(moved.body, `<html><body>You are being <a href="http://${HOST}/photos/5">redirected</a>.</body></html>`);
+      assert.equal(
+        moved.body,
+        `<html><body>You are being <a href="http://${HOST}/photos/5">redirected</a>.</body></html>`,
+      );
       const found = await dev.request("/moved");
       assert.deepEqual([found.status, found.headers.location], [302, `http://${HOST}/photos`]);
       const options = await dev.request("/search-here?q=1");
@@ -274,18 +392,36 @@ for (const name of TRANSPORTS) {
       const host = "blog.test:8080";
       assert.equal(json(await dev.request("/photos/search", { host })).helpers, "http://blog.test:8080/photos/5");
       assert.equal((await dev.request("/articles/5", { host })).headers.location, "http://blog.test:8080/photos/5");
-      assert.equal((await dev.request("/search-here?q=1", { host })).headers.location, "http://blog.test:8080/photos/search?q=1");
+      assert.equal(
+        (await dev.request("/search-here?q=1", { host })).headers.location,
+        "http://blog.test:8080/photos/search?q=1",
+      );
       assert.equal(json(await dev.request("/inner/notes", { host })).url, "http://blog.test:8080/inner/notes/3");
       // Rails: `port_string` is empty for the scheme's standard port.
-      assert.equal(json(await dev.request("/photos/search", { host: "blog.test:80" })).helpers, "http://blog.test/photos/5");
-      assert.equal((await dev.request("/articles/5", { host: "blog.test:80" })).headers.location, "http://blog.test/photos/5");
+      assert.equal(
+        json(await dev.request("/photos/search", { host: "blog.test:80" })).helpers,
+        "http://blog.test/photos/5",
+      );
+      assert.equal(
+        (await dev.request("/articles/5", { host: "blog.test:80" })).headers.location,
+        "http://blog.test/photos/5",
+      );
     });
 
     test("mounts: a fetch handler and a node listener get the path after the mount point", async () => {
-      assert.deepEqual(json(await dev.request("/fetchapp/a/b?c=1", { method: "DELETE" })), { url: `http://${HOST}/a/b?c=1`, method: "DELETE" });
+      assert.deepEqual(json(await dev.request("/fetchapp/a/b?c=1", { method: "DELETE" })), {
+        url: `http://${HOST}/a/b?c=1`,
+        method: "DELETE",
+      });
       assert.deepEqual(json(await dev.request("/fetchapp")), { url: `http://${HOST}/`, method: "GET" });
       const node = json(await dev.request("/nodeapp/x?y=2", { method: "PUT", body: "payload" }));
-      assert.deepEqual(node, { method: "PUT", url: "/x?y=2", baseUrl: "/nodeapp", originalUrl: "/nodeapp/x?y=2", body: "payload" });
+      assert.deepEqual(node, {
+        method: "PUT",
+        url: "/x?y=2",
+        baseUrl: "/nodeapp",
+        originalUrl: "/nodeapp/x?y=2",
+        body: "payload",
+      });
       // A form POST's body was read for _method: the listener still gets it, and the method it names.
       const replayed = json(await dev.request("/nodeapp/f", form("_method=patch&a=1")));
       assert.deepEqual([replayed.method, replayed.url, replayed.body], ["PATCH", "/f", "_method=patch&a=1"]);
@@ -299,10 +435,20 @@ for (const name of TRANSPORTS) {
       assert.equal(hello.headers["content-length"], String(hello.body.length));
       const posted = await dev.request("/express/echo?q=1", form("a=1&b=two"));
       assert.equal(posted.status, 201);
-      assert.deepEqual(json(posted), { method: "POST", url: "/echo?q=1", baseUrl: "/express", originalUrl: "/express/echo?q=1", body: { a: "1", b: "two" } });
+      assert.deepEqual(json(posted), {
+        method: "POST",
+        url: "/echo?q=1",
+        baseUrl: "/express",
+        originalUrl: "/express/echo?q=1",
+        body: { a: "1", b: "two" },
+      });
       const patched = json(await dev.request("/express/echo", form("_method=patch&a=1")));
       assert.deepEqual([patched.method, patched.body], ["PATCH", { _method: "patch", a: "1" }]);
-      const sent = await dev.request("/express/echo", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: 1, list: ["x"] }) });
+      const sent = await dev.request("/express/echo", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ n: 1, list: ["x"] }),
+      });
       assert.deepEqual([sent.status, json(sent).body], [201, { n: 1, list: ["x"] }]);
       const head = await dev.request("/express/hello", { method: "HEAD" });
       assert.deepEqual([head.status, head.body], [200, ""]);
@@ -311,13 +457,20 @@ for (const name of TRANSPORTS) {
       assert.match(unknown.body, /Cannot GET \/express\/nope/);
     });
 
-    test("mounts: the hash form { \"/v/:ver/api\": app }, its segment constraint applied", async () => {
-      assert.deepEqual(json(await dev.request("/v/2/api/users?x=1", { method: "POST" })), { url: `http://${HOST}/users?x=1` });
+    test('mounts: the hash form { "/v/:ver/api": app }, its segment constraint applied', async () => {
+      assert.deepEqual(json(await dev.request("/v/2/api/users?x=1", { method: "POST" })), {
+        url: `http://${HOST}/users?x=1`,
+      });
       assert.equal((await prod.request("/v/two/api/users")).status, 404);
     });
 
     test("mounts: another switchyard handler, whose helpers carry the mount point", async () => {
-      assert.deepEqual(json(await dev.request("/inner/notes")), { url: `http://${HOST}/inner/notes/3`, path: "/inner/notes/3", scriptName: "/inner", path_info: "/notes" });
+      assert.deepEqual(json(await dev.request("/inner/notes")), {
+        url: `http://${HOST}/inner/notes/3`,
+        path: "/inner/notes/3",
+        scriptName: "/inner",
+        path_info: "/notes",
+      });
       assert.equal((await dev.request("/inner/notes/4")).body, "note 4");
     });
 
@@ -334,7 +487,10 @@ for (const name of TRANSPORTS) {
     test("/rails/info/routes in development only", async () => {
       const page = await dev.request("/rails/info/routes");
       assert.equal(page.status, 200);
-      assert.match(page.body, /<td>GET<\/td><th scope="row"><code>\/photos\/:id\(\.:format\)<\/code><\/th><td><code>photos#show<\/code><\/td>/);
+      assert.match(
+        page.body,
+        /<td>GET<\/td><th scope="row"><code>\/photos\/:id\(\.:format\)<\/code><\/th><td><code>photos#show<\/code><\/td>/,
+      );
       assert.match(page.body, /<input[^>]+type="search"/, "the table's live search");
       assert.equal((await prod.request("/rails/info/routes")).status, 404);
     });
@@ -347,7 +503,10 @@ for (const name of TRANSPORTS) {
       const missing = await dev.request("/missing");
       assert.equal(missing.status, 404);
       assert.match(missing.body, /The action &#39;missing&#39; could not be found for EchoController/);
-      assert.deepEqual([(await prod.request("/ghost")).status, (await prod.request("/ghost")).body], [404, "Not Found\n"]);
+      assert.deepEqual(
+        [(await prod.request("/ghost")).status, (await prod.request("/ghost")).body],
+        [404, "Not Found\n"],
+      );
     });
 
     test("malformed requests: 400 with the reason", async () => {
@@ -360,10 +519,23 @@ for (const name of TRANSPORTS) {
       assert.equal(query.status, 400);
       assert.match(query.body, /expected Hash \(got Array\) for param `a'/);
       assert.equal((await dev.request("/photos?q=%zz")).status, 400);
-      const badJson = await dev.request("/photos", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+      const badJson = await dev.request("/photos", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{nope",
+      });
       assert.equal(badJson.status, 400);
       assert.match(badJson.body, /parsing request parameters/);
-      assert.equal((await dev.request("/photos", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new Uint8Array([0x61, 0x3d, 0xff]) })).status, 400);
+      assert.equal(
+        (
+          await dev.request("/photos", {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new Uint8Array([0x61, 0x3d, 0xff]),
+          })
+        ).status,
+        400,
+      );
       const big = await dev.request("/photos", form(`a=${"x".repeat(70 * 1024)}`));
       assert.equal(big.status, 400);
       assert.match(big.body, /Request body too large: .*over the limit of 65536 bytes/);

@@ -17,7 +17,9 @@ const write = (file: string, text: string) => {
   fs.writeFileSync(path.join(root, file), text);
 };
 
-write("app/controllers/admin/users_controller.ts", `import { Controller } from "switchyard/http";
+write(
+  "app/controllers/admin/users_controller.ts",
+  `import { Controller } from "switchyard/http";
 import { shout } from "../../lib/shout.js";
 export default class UsersController extends Controller {
   static loads = 0;
@@ -30,9 +32,13 @@ export default class UsersController extends Controller {
   }
   #secret(): string { return "private"; }
 }
-`);
+`,
+);
 write("app/lib/shout.ts", `export const shout = (s: string): string => s.toUpperCase();\n`);
-write("app/controllers/photos_controller.mjs", `let loads = (globalThis.__photosLoads ?? 0) + 1;\nglobalThis.__photosLoads = loads;\nexport default { index: () => "photos (mjs)", loads: () => String(loads) };\n`);
+write(
+  "app/controllers/photos_controller.mjs",
+  `let loads = (globalThis.__photosLoads ?? 0) + 1;\nglobalThis.__photosLoads = loads;\nexport default { index: () => "photos (mjs)", loads: () => String(loads) };\n`,
+);
 write("app/controllers/broken_controller.ts", `export default class { index( { return 1 }\n`);
 write("app/controllers/empty_controller.ts", `export const nothing = 1;\nexport default 42;\n`);
 
@@ -83,7 +89,10 @@ test("a missing controller: 404, uninitialized constant, the files looked for", 
   assert.match(got.body, /uninitialized constant GhostsController/);
   assert.ok(got.body.includes(path.join(root, "app/controllers/ghosts_controller.ts")), "names the file looked for");
   const noRoot = createHandler(routes, { env: "development", hosts: [] });
-  assert.match(await (await noRoot(new Request("http://x/ghosts"))).text(), /no root was given to load app\/controllers\/ghosts_controller\.ts from/);
+  assert.match(
+    await (await noRoot(new Request("http://x/ghosts"))).text(),
+    /no root was given to load app\/controllers\/ghosts_controller\.ts from/,
+  );
 });
 
 test("a controller file that does not load, or exports no controller: 500 naming it, and the next request is served", async () => {
@@ -93,7 +102,10 @@ test("a controller file that does not load, or exports no controller: 500 naming
   assert.match(broken.body, /broken_controller\.ts/);
   const empty = await get("/empty");
   assert.equal(empty.status, 500);
-  assert.match(empty.body, /empty_controller\.ts default-exports 42: a controller file must default-export its controller/);
+  assert.match(
+    empty.body,
+    /empty_controller\.ts default-exports 42: a controller file must default-export its controller/,
+  );
   assert.equal(errors.length, 2, "onError saw both");
   assert.equal((await get("/photos")).status, 200);
 });
@@ -113,7 +125,10 @@ test("the example blog: every route to a controller#action finds it by the conve
   for (const route of routes.routes) {
     if (route.endpoint.kind !== "dispatch") continue;
     const { controller, action } = route;
-    assert.ok(controller !== null && action !== null && !controller.startsWith(":") && !action.startsWith(":"), `${route.path}: a fixed controller#action`);
+    assert.ok(
+      controller !== null && action !== null && !controller.startsWith(":") && !action.startsWith(":"),
+      `${route.path}: a fixed controller#action`,
+    );
     try {
       registry.action(await registry.controller(controller), action, controller);
       checked++;

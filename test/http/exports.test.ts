@@ -22,7 +22,16 @@ const ADAPTERS = Object.entries(pkg.exports)
   .map(([subpath, entry]) => ({ subpath, entry }));
 
 const SUBPATHS: Record<string, string[]> = {
-  "./http": ["createHandler", "Controller", "ActionContext", "ActionNotFound", "MissingController", "BadRequest", "controllerClassName", "scriptNameOf"],
+  "./http": [
+    "createHandler",
+    "Controller",
+    "ActionContext",
+    "ActionNotFound",
+    "MissingController",
+    "BadRequest",
+    "controllerClassName",
+    "scriptNameOf",
+  ],
   "./node": ["toNodeListener"],
 };
 
@@ -49,7 +58,16 @@ for (const { subpath, entry } of ADAPTERS) {
     // The transport kit (exchanges, reply writers, body limits) is not public: an adapter's module
     // exports the function that adapts a handler (and its default), nothing of the kit.
     for (const name of names) assert.equal(typeof mod[name], "function", `${subpath} exports ${name}, a function`);
-    for (const internal of ["NodeExchange", "FetchExchange", "serveNode", "writeReply", "writeResponse", "writeOutcome", "writeFailed", "dispatcherOf"]) {
+    for (const internal of [
+      "NodeExchange",
+      "FetchExchange",
+      "serveNode",
+      "writeReply",
+      "writeResponse",
+      "writeOutcome",
+      "writeFailed",
+      "dispatcherOf",
+    ]) {
       assert.equal(mod[internal], undefined, `${subpath} does not export the transport kit's ${internal}`);
     }
   });
@@ -61,10 +79,22 @@ test("the host frameworks are optional peers, never dependencies of the core", (
     assert.ok(pkg.peerDependencies[framework], `${framework} is a peer dependency`);
     assert.equal(pkg.peerDependenciesMeta[framework]?.optional, true, `${framework} is optional`);
   }
-  const core = fs.readdirSync(path.join(root, "dist/http"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js") && !f.startsWith("adapters"));
-  assert.ok(core.includes("create-handler.js") && core.includes(path.join("transport", "index.js")), "the core's files are listed");
-  for (const file of [...core.map((f) => `http/${f}`), ...ADAPTERS.map((a) => a.entry.import.slice("./dist/".length))]) {
+  const core = fs
+    .readdirSync(path.join(root, "dist/http"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".js") && !f.startsWith("adapters"));
+  assert.ok(
+    core.includes("create-handler.js") && core.includes(path.join("transport", "index.js")),
+    "the core's files are listed",
+  );
+  for (const file of [
+    ...core.map((f) => `http/${f}`),
+    ...ADAPTERS.map((a) => a.entry.import.slice("./dist/".length)),
+  ]) {
     const text = fs.readFileSync(path.join(root, "dist", file), "utf8");
-    assert.doesNotMatch(text, /^import [^;]*from "(express|fastify|hono|@hono\/node-server)"/m, `${file} imports no framework at run time`);
+    assert.doesNotMatch(
+      text,
+      /^import [^;]*from "(express|fastify|hono|@hono\/node-server)"/m,
+      `${file} imports no framework at run time`,
+    );
   }
 });

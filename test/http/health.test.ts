@@ -43,7 +43,10 @@ test("an application's own rails/health controller wins: from the controllers ma
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-health-"));
   fs.mkdirSync(path.join(root, "app/controllers/rails"), { recursive: true });
-  fs.writeFileSync(path.join(root, "app/controllers/rails/health_controller.ts"), `export default { show: () => "from the file" };\n`);
+  fs.writeFileSync(
+    path.join(root, "app/controllers/rails/health_controller.ts"),
+    `export default { show: () => "from the file" };\n`,
+  );
   assert.equal((await get(createHandler(routes, { root }), "/up")).body, "from the file");
 });
 

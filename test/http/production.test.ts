@@ -6,7 +6,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 import { draw } from "../../src/index.js";
-import { createHandler, scriptNameOf, type ActionContext, type HandlerOptions, type HostPattern } from "../../src/http/index.js";
+import {
+  createHandler,
+  scriptNameOf,
+  type ActionContext,
+  type HandlerOptions,
+  type HostPattern,
+} from "../../src/http/index.js";
 
 interface Recorded {
   deepMunge: { kind: "query" | "form" | "json"; input: string; status: number; params: unknown }[];
@@ -18,7 +24,10 @@ interface Recorded {
 }
 const rails = JSON.parse(fs.readFileSync(new URL("./rails/production.json", import.meta.url), "utf8")) as Recorded;
 
-const engine = createHandler(draw((r) => r.get("inner", { to: "pages#show" })), { controllers: { pages: { show: () => "pages#show" } } });
+const engine = createHandler(
+  draw((r) => r.get("inner", { to: "pages#show" })),
+  { controllers: { pages: { show: () => "pages#show" } } },
+);
 const passing = () => new Response("passed", { status: 404, headers: { "x-cascade": "pass" } });
 const routes = draw((r) => {
   r.get("params", { to: "params#show" });
@@ -39,12 +48,19 @@ const controllers = {
 const handler = createHandler(routes, { controllers, env: "production", onError: () => {} });
 
 const json = (body: string) => ({ method: "POST", headers: { "content-type": "application/json" }, body });
-const form = (body: string) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+const form = (body: string) => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body,
+});
 
 test("deep_munge: every array of query, form and JSON params loses its nulls, at any depth, as Rails'", async () => {
   assert.ok(rails.deepMunge.length >= 10);
   for (const c of rails.deepMunge) {
-    const res = c.kind === "query" ? await handler(new Request(`http://x/params?${c.input}`)) : await handler(new Request("http://x/params", c.kind === "json" ? json(c.input) : form(c.input)));
+    const res =
+      c.kind === "query"
+        ? await handler(new Request(`http://x/params?${c.input}`))
+        : await handler(new Request("http://x/params", c.kind === "json" ? json(c.input) : form(c.input)));
     assert.equal(res.status, c.status, `${c.kind} ${c.input}`);
     assert.deepEqual(await res.json(), c.params, `${c.kind} ${c.input}`);
   }
@@ -104,7 +120,9 @@ const CONFIGS: Record<string, HandlerOptions> = {
 test("host authorization: Rails 6.1's development hosts, and strings, .domain forms, RegExps and IP ranges allow what Rails' allows", async () => {
   assert.deepEqual([".localhost", "0.0.0.0/0", "::/0"], rails.developmentHosts);
   const ok = draw((r) => r.get("/", { to: "params#show" }));
-  const handlers = Object.fromEntries(Object.entries(CONFIGS).map(([k, o]) => [k, createHandler(ok, { controllers, onError: () => {}, ...o })]));
+  const handlers = Object.fromEntries(
+    Object.entries(CONFIGS).map(([k, o]) => [k, createHandler(ok, { controllers, onError: () => {}, ...o })]),
+  );
   for (const c of rails.hosts) {
     const res = await handlers[c.config]!(new Request(`http://${c.host}/`));
     assert.equal(res.status, c.status, `${c.config} ${c.host}`);
@@ -115,7 +133,10 @@ test("host authorization: Rails 6.1's development hosts, and strings, .domain fo
       assert.ok(page.includes(heading!.toLowerCase()), `${c.host}: ${heading}`);
       // Rails' words, up to its hint: which names switchyard's option instead of config.hosts.
       assert.ok(page.includes(explanation!.replace(/, then add .*$/, "").toLowerCase()), explanation);
-      assert.ok(page.includes(`hosts: [&quot;${c.host.replace(/:\d+$/, "").toLowerCase()}&quot;]`), `${c.host}: the option to add`);
+      assert.ok(
+        page.includes(`hosts: [&quot;${c.host.replace(/:\d+$/, "").toLowerCase()}&quot;]`),
+        `${c.host}: the option to add`,
+      );
     }
   }
   const blocked = await handlers.strings!(new Request("http://evil.com/"));
@@ -128,8 +149,14 @@ test("host authorization checks the last X-Forwarded-Host too, and hosts: [] tur
   const ok = draw((r) => r.get("/", { to: "params#show" }));
   const hosts: HostPattern[] = ["example.com"];
   const h = createHandler(ok, { controllers, env: "production", hosts });
-  assert.equal((await h(new Request("http://example.com/", { headers: { "x-forwarded-host": "a.test, example.com" } }))).status, 200);
-  assert.equal((await h(new Request("http://example.com/", { headers: { "x-forwarded-host": "evil.com" } }))).status, 403);
+  assert.equal(
+    (await h(new Request("http://example.com/", { headers: { "x-forwarded-host": "a.test, example.com" } }))).status,
+    200,
+  );
+  assert.equal(
+    (await h(new Request("http://example.com/", { headers: { "x-forwarded-host": "evil.com" } }))).status,
+    403,
+  );
   const off = createHandler(ok, { controllers, env: "development", hosts: [] });
   assert.equal((await off(new Request("http://anything.test/"))).status, 200);
   assert.throws(() => createHandler(ok, { hosts: ["10.0.0.0/99"] }), /not an IP range/);
@@ -141,10 +168,13 @@ test("a mounted fetch handler reads its mount point with scriptNameOf(request); 
     seen.push(`${scriptNameOf(request)} ${new URL(request.url).pathname}`);
     return new Response("ok");
   };
-  const h = createHandler(draw((r) => {
-    r.mount(app, { at: "/blog" });
-    r.mount({ fetch: app }, { at: "/shop/:tenant" });
-  }), { env: "production" });
+  const h = createHandler(
+    draw((r) => {
+      r.mount(app, { at: "/blog" });
+      r.mount({ fetch: app }, { at: "/shop/:tenant" });
+    }),
+    { env: "production" },
+  );
   await h(new Request("http://x/blog/posts/1", { headers: { "x-script-name": "/forged" } }));
   await h(new Request("http://x/shop/acme/cart"));
   assert.deepEqual(seen, ["/blog /posts/1", "/shop/acme /cart"]);

@@ -8,7 +8,10 @@ import { draw } from "../../src/index.js";
 import { createHandler, type ActionContext, type HandlerOptions } from "../../src/http/index.js";
 import { ParameterFilterRule, DEFAULT_FILTER_PARAMETERS, rubyTime } from "../../src/http/request-log.js";
 
-const RAILS = JSON.parse(fs.readFileSync(new URL("./request-log.rails.json", import.meta.url), "utf8")) as Record<string, string[]>;
+const RAILS = JSON.parse(fs.readFileSync(new URL("./request-log.rails.json", import.meta.url), "utf8")) as Record<
+  string,
+  string[]
+>;
 
 class RuntimeError extends Error {}
 
@@ -31,14 +34,22 @@ const controllers = {
 
 function logged(options: HandlerOptions = {}) {
   const lines: string[] = [];
-  const handler = createHandler(routes, { env: "development", hosts: [], controllers, logger: (line) => lines.push(...line.split("\n")), ...options });
+  const handler = createHandler(routes, {
+    env: "development",
+    hosts: [],
+    controllers,
+    logger: (line) => lines.push(...line.split("\n")),
+    ...options,
+  });
   return {
     lines,
     async send(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
       lines.length = 0;
       const response = await handler(new Request(`http://example.org${path}`, { method, ...init }));
       await response.arrayBuffer();
-      return lines.map((l) => l.replace(/ at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}$/, " at <time>").replace(/ in \d+ms$/, " in <n>ms"));
+      return lines.map((l) =>
+        l.replace(/ at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}$/, " at <time>").replace(/ in \d+ms$/, " in <n>ms"),
+      );
     },
   };
 }
@@ -80,19 +91,31 @@ describe("the request log in development: Rails' lines", () => {
     assert.deepEqual(got.slice(0, spacer + 1), rails.slice(0, spacer + 1));
     // Rails' first frame is the action (`in 'boom'`); here it is this file's `boom`, relative to the root.
     assert.match(got[spacer + 1]!, /^test\/http\/request-log\.test\.ts:\d+:\d+:in `(?:\S+\.)?boom'$/);
-    assert.ok(got.slice(spacer + 1).every((l) => !l.includes("src/http/") && !l.startsWith("node:")), got.join("\n"));
+    assert.ok(
+      got.slice(spacer + 1).every((l) => !l.includes("src/http/") && !l.startsWith("node:")),
+      got.join("\n"),
+    );
   });
 
   test("a mounted handler's actions are logged once, under the mount's Started", async () => {
-    const inner = createHandler(draw((r) => r.get("hello", { to: "hello#show" })), { controllers: { hello: { show: () => "hi" } }, logger: () => assert.fail("the inner log wrote") });
+    const inner = createHandler(
+      draw((r) => r.get("hello", { to: "hello#show" })),
+      { controllers: { hello: { show: () => "hi" } }, logger: () => assert.fail("the inner log wrote") },
+    );
     const lines: string[] = [];
-    const handler = createHandler(draw((r) => r.mount(inner, { at: "/inner" })), { env: "development", hosts: [], logger: (l) => lines.push(l) });
+    const handler = createHandler(
+      draw((r) => r.mount(inner, { at: "/inner" })),
+      { env: "development", hosts: [], logger: (l) => lines.push(l) },
+    );
     await (await handler(new Request("http://example.org/inner/hello"))).text();
-    assert.deepEqual(lines.map((l) => l.replace(/ at .*$/, "").replace(/\d+ms/, "Nms")), [
-      'Started GET "/inner/hello" for 127.0.0.1',
-      "Processing by HelloController#show as HTML",
-      "Completed 200 OK in Nms",
-    ]);
+    assert.deepEqual(
+      lines.map((l) => l.replace(/ at .*$/, "").replace(/\d+ms/, "Nms")),
+      [
+        'Started GET "/inner/hello" for 127.0.0.1',
+        "Processing by HelloController#show as HTML",
+        "Completed 200 OK in Nms",
+      ],
+    );
   });
 });
 
@@ -100,9 +123,13 @@ describe("the request log in production: one line a request", () => {
   const normal = (lines: string[]) => lines.map((l) => l.replace(/ \d+ms/, " <n>ms"));
   test("method, filtered path, status, duration, and Controller#action when an action ran", async () => {
     const log = logged({ env: "production" });
-    assert.deepEqual(normal(await log.send("GET", "/photos/1?token=abc&page=2")), ["GET /photos/1?token=[FILTERED]&page=2 200 <n>ms PhotosController#show"]);
+    assert.deepEqual(normal(await log.send("GET", "/photos/1?token=abc&page=2")), [
+      "GET /photos/1?token=[FILTERED]&page=2 200 <n>ms PhotosController#show",
+    ]);
     assert.deepEqual(normal(await log.send("GET", "/nope")), ["GET /nope 404 <n>ms"]);
-    assert.deepEqual(normal(await log.send("GET", "/photos/boom")), ["GET /photos/boom 500 <n>ms PhotosController#boom"]);
+    assert.deepEqual(normal(await log.send("GET", "/photos/boom")), [
+      "GET /photos/boom 500 <n>ms PhotosController#boom",
+    ]);
     assert.deepEqual(normal(await log.send("GET", "/old")), ["GET /old 301 <n>ms"]);
   });
 });
@@ -110,7 +137,11 @@ describe("the request log in production: one line a request", () => {
 describe("the logger option", () => {
   test("an object with info(line) gets the lines", async () => {
     const got: string[] = [];
-    const handler = createHandler(routes, { env: "production", controllers, logger: { info: (l: string) => got.push(l) } });
+    const handler = createHandler(routes, {
+      env: "production",
+      controllers,
+      logger: { info: (l: string) => got.push(l) },
+    });
     await (await handler(new Request("http://example.org/photos"))).text();
     assert.match(got.join("\n"), /^GET \/photos 200 \d+ms PhotosController#index$/);
   });
@@ -118,7 +149,14 @@ describe("the logger option", () => {
   test("false turns the log off; a throwing logger does not fail the request", async () => {
     const off = createHandler(routes, { env: "development", hosts: [], controllers, logger: false, onError: () => {} });
     assert.equal((await off(new Request("http://example.org/photos/1"))).status, 200);
-    const throwing = createHandler(routes, { env: "development", hosts: [], controllers, logger: () => { throw new Error("disk full"); } });
+    const throwing = createHandler(routes, {
+      env: "development",
+      hosts: [],
+      controllers,
+      logger: () => {
+        throw new Error("disk full");
+      },
+    });
     const response = await throwing(new Request("http://example.org/photos/1"));
     assert.equal(response.status, 200);
     assert.equal(await response.text(), "photo");
@@ -128,14 +166,29 @@ describe("the logger option", () => {
     const log = logged({ filterParameters: ["title", /^id$/] });
     const lines = await log.send("GET", "/photos/7?title=x&password=y&identity=z");
     assert.equal(lines[0], 'Started GET "/photos/7?title=[FILTERED]&password=y&identity=z" for 127.0.0.1 at <time>');
-    assert.equal(lines[2], '  Parameters: {"title"=>"[FILTERED]", "password"=>"y", "identity"=>"z", "id"=>"[FILTERED]"}');
+    assert.equal(
+      lines[2],
+      '  Parameters: {"title"=>"[FILTERED]", "password"=>"y", "identity"=>"z", "id"=>"[FILTERED]"}',
+    );
   });
 });
 
 describe("ActiveSupport::ParameterFilter's rule", () => {
   const rule = new ParameterFilterRule(DEFAULT_FILTER_PARAMETERS);
   test("partial, case-insensitive key matches, at any depth, Hashes inside arrays too", () => {
-    for (const key of ["password", "user_password", "PASSWD", "api_key", "Secret", "csrf_token", "encrypted", "salt", "certificate", "otp_attempt", "ssn"]) {
+    for (const key of [
+      "password",
+      "user_password",
+      "PASSWD",
+      "api_key",
+      "Secret",
+      "csrf_token",
+      "encrypted",
+      "salt",
+      "certificate",
+      "otp_attempt",
+      "ssn",
+    ]) {
       assert.ok(rule.filtered(key), key);
     }
     for (const key of ["keys", "name", "pass", "email"]) assert.ok(!rule.filtered(key), key);

@@ -10,7 +10,13 @@ import { test } from "node:test";
 import { draw } from "../../src/index.js";
 import { createHandler } from "../../src/http/index.js";
 import { toNodeListener } from "../../src/http/adapters/node.js";
-import { DEFAULT_TIMEOUTS, resolveTimeouts, runServer, serverTimeoutOptions, type ServerOptions } from "../../src/http/server.js";
+import {
+  DEFAULT_TIMEOUTS,
+  resolveTimeouts,
+  runServer,
+  serverTimeoutOptions,
+  type ServerOptions,
+} from "../../src/http/server.js";
 
 const routes = draw((r) => {
   r.post("upload", { to: "work#upload" });
@@ -29,12 +35,23 @@ const controllers = {
 const listener = toNodeListener(createHandler(routes, { env: "production", controllers }));
 
 /** Runs a server on 127.0.0.1 for `body`, then stops it (even when `body` fails) and checks it resolved 0. */
-async function withServer(options: Partial<ServerOptions>, body: (port: number, stop: () => Promise<number>, log: string[]) => Promise<void>): Promise<void> {
+async function withServer(
+  options: Partial<ServerOptions>,
+  body: (port: number, stop: () => Promise<number>, log: string[]) => Promise<void>,
+): Promise<void> {
   const stopper = new AbortController();
   const log: string[] = [];
   let listening!: (port: number) => void;
   const port = new Promise<number>((resolve) => (listening = resolve));
-  const done = runServer(listener, { port: 0, host: "127.0.0.1", signals: [], signal: stopper.signal, log: (l) => log.push(l), onListening: (a) => listening(a.port), ...options });
+  const done = runServer(listener, {
+    port: 0,
+    host: "127.0.0.1",
+    signals: [],
+    signal: stopper.signal,
+    log: (l) => log.push(l),
+    onListening: (a) => listening(a.port),
+    ...options,
+  });
   const stop = () => (stopper.abort(), done);
   try {
     await body(await port, stop, log);
@@ -79,17 +96,42 @@ async function closedWithin(held: Held[], limit: number): Promise<number[]> {
 
 test("the defaults are a production server's: headers 30 s, the whole request 60 s, keep-alive 20 s, checked every second", () => {
   assert.deepEqual(DEFAULT_TIMEOUTS, { headers: 30_000, request: 60_000, keepAlive: 20_000 });
-  assert.deepEqual(serverTimeoutOptions(DEFAULT_TIMEOUTS), { headersTimeout: 30_000, requestTimeout: 60_000, keepAliveTimeout: 20_000, connectionsCheckingInterval: 1000 });
-  assert.equal(serverTimeoutOptions({ headers: 400, request: 800, keepAlive: 0 }).connectionsCheckingInterval, 100, "a quarter of the shortest bound");
-  assert.match(String(resolveTimeouts({ headers: 5000, request: 1000 })), /the headers timeout \(5000 ms\) cannot be longer than the request timeout \(1000 ms\)/);
-  assert.match(String(resolveTimeouts({ keepAlive: -1 })), /the keepAlive timeout must be a number of milliseconds, 0 or more, not -1/);
-  assert.deepEqual(resolveTimeouts({ headers: 0, request: 0 }), { headers: 0, request: 0, keepAlive: 20_000 }, "0 turns a bound off");
+  assert.deepEqual(serverTimeoutOptions(DEFAULT_TIMEOUTS), {
+    headersTimeout: 30_000,
+    requestTimeout: 60_000,
+    keepAliveTimeout: 20_000,
+    connectionsCheckingInterval: 1000,
+  });
+  assert.equal(
+    serverTimeoutOptions({ headers: 400, request: 800, keepAlive: 0 }).connectionsCheckingInterval,
+    100,
+    "a quarter of the shortest bound",
+  );
+  assert.match(
+    String(resolveTimeouts({ headers: 5000, request: 1000 })),
+    /the headers timeout \(5000 ms\) cannot be longer than the request timeout \(1000 ms\)/,
+  );
+  assert.match(
+    String(resolveTimeouts({ keepAlive: -1 })),
+    /the keepAlive timeout must be a number of milliseconds, 0 or more, not -1/,
+  );
+  assert.deepEqual(
+    resolveTimeouts({ headers: 0, request: 0 }),
+    { headers: 0, request: 0, keepAlive: 20_000 },
+    "0 turns a bound off",
+  );
 });
 
 test("slow headers and a body dripped a byte at a time are answered 408 and closed by the timeouts", async () => {
   await withServer({ timeouts: { headers: 400, request: 800, keepAlive: 300 } }, async (port) => {
     const headers = Array.from({ length: 20 }, () => hold(port, "GET /fast HTTP/1.1\r\nHost: x\r\n", "X-Slow: 1\r\n"));
-    const bodies = Array.from({ length: 20 }, () => hold(port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\na=", "a"));
+    const bodies = Array.from({ length: 20 }, () =>
+      hold(
+        port,
+        "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\na=",
+        "a",
+      ),
+    );
     const times = await closedWithin([...headers, ...bodies], 10_000);
     for (const h of [...headers, ...bodies]) assert.match(h.received, /^HTTP\/1\.1 408 Request Timeout\r\n/);
     const [headerTimes, bodyTimes] = [times.slice(0, 20), times.slice(20)];
@@ -101,7 +143,10 @@ test("slow headers and a body dripped a byte at a time are answered 408 and clos
 
 test("a request inside the bounds is served; its idle keep-alive connection is closed after the keep-alive timeout", async () => {
   await withServer({ timeouts: { headers: 2000, request: 4000, keepAlive: 300 } }, async (port) => {
-    const conn = hold(port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\n\r\na=xyz");
+    const conn = hold(
+      port,
+      "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\n\r\na=xyz",
+    );
     const [t] = await closedWithin([conn], 10_000);
     assert.match(conn.received, /^HTTP\/1\.1 200 OK\r\n[\s\S]*Keep-Alive: timeout=0?\.?\d*[\s\S]*\r\n\r\ngot xyz$/i);
     assert.ok(t! >= 250 && t! < 5000, `idle connection closed after ${t} ms (keep-alive 300 ms)`);
@@ -139,6 +184,9 @@ test("a request still running at the shutdown timeout has its connection closed,
     await closedWithin([stuck], 5000);
     assert.ok(elapsed >= 250 && elapsed < 5000, `stopped after ${elapsed} ms (shutdown timeout 300 ms)`);
     assert.equal(stuck.received, "", "closed without an answer");
-    assert.match(log.join("\n"), /requests still running after the shutdown timeout \(300 ms\): closing their connections/);
+    assert.match(
+      log.join("\n"),
+      /requests still running after the shutdown timeout \(300 ms\): closing their connections/,
+    );
   });
 });

@@ -49,7 +49,13 @@ export type TransportName = string;
  */
 export const TRANSPORTS: readonly TransportName[] = [
   "fetch",
-  ...Object.entries((JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { exports: Record<string, { import?: string }> }).exports)
+  ...Object.entries(
+    (
+      JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+        exports: Record<string, { import?: string }>;
+      }
+    ).exports,
+  )
     .filter(([, entry]) => entry.import?.startsWith("./dist/http/adapters/"))
     .map(([subpath]) => subpath.slice(2)),
 ];
@@ -59,16 +65,20 @@ export function httpRequest(port: number, path: string, init: Sent = {}): Promis
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: init.host ?? HOST, ...init.headers };
     if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
-    const req = http.request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
-        resolve({ status: res.statusCode!, headers: out, body: Buffer.concat(chunks).toString("utf8") });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path, method: init.method ?? "GET", headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const out: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+          resolve({ status: res.statusCode!, headers: out, body: Buffer.concat(chunks).toString("utf8") });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     if (init.body !== undefined) req.end(init.body);
     else req.end();
@@ -100,7 +110,14 @@ export async function transport(name: TransportName, routes: RouteSet, options: 
         async request(path, init = {}) {
           // (Bytes, not a string: a string body would get a text/plain Content-Type the socket transports do not send.)
           const body = typeof init.body === "string" ? new TextEncoder().encode(init.body) : init.body;
-          const res = await handler(new Request(`http://${init.host ?? HOST}${path}`, { method: init.method ?? "GET", headers: init.headers, body, redirect: "manual" }));
+          const res = await handler(
+            new Request(`http://${init.host ?? HOST}${path}`, {
+              method: init.method ?? "GET",
+              headers: init.headers,
+              body,
+              redirect: "manual",
+            }),
+          );
           const headers: Record<string, string> = {};
           res.headers.forEach((v, k) => (headers[k] = v));
           return { status: res.status, headers, body: await res.text() };
@@ -133,6 +150,8 @@ export async function transport(name: TransportName, routes: RouteSet, options: 
       return overSocket(name, server, (server.address() as AddressInfo).port);
     }
     default:
-      throw new Error(`package.json exports the adapter switchyard/${name}: serve it in its host in test/http/transports.ts so the behaviour suite runs through it`);
+      throw new Error(
+        `package.json exports the adapter switchyard/${name}: serve it in its host in test/http/transports.ts so the behaviour suite runs through it`,
+      );
   }
 }

@@ -12,7 +12,12 @@ const drawn = draw((r) => {
   });
   r.get("a<b>&\"'", { to: "weird#show" });
   r.get("old", { to: r.redirect("/new?a=<b>&c='d'\"") });
-  r.mount(function evil() { return new Response(""); }, { at: "/m<&>" });
+  r.mount(
+    function evil() {
+      return new Response("");
+    },
+    { at: "/m<&>" },
+  );
 }).routes;
 
 export const hostileRoutes: readonly HtmlRoute[] = [
@@ -23,10 +28,14 @@ export const hostileRoutes: readonly HtmlRoute[] = [
 
 /** A route's source as the table shows it. */
 export const shownSource = (source: HtmlRoute["source"]): string =>
-  typeof source === "string" ? source : source == null ? "" : `${source.file}:${source.line}${source.concern ? ` (concern :${source.concern.name}, ${source.concern.file}:${source.concern.line})` : ""}`;
+  typeof source === "string"
+    ? source
+    : source == null
+      ? ""
+      : `${source.file}:${source.line}${source.concern ? ` (concern :${source.concern.name}, ${source.concern.file}:${source.concern.line})` : ""}`;
 
 export const hostileOptions: RoutesHtmlOptions = {
   error: { method: "GET", path: "/<script>alert(4)</script>" },
-  query: "\"><img src=x onerror=alert(5)>",
+  query: '"><img src=x onerror=alert(5)>',
   title: "<b>&",
 };

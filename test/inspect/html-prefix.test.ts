@@ -35,7 +35,9 @@ function regexps(charQuantifiers: readonly string[], groupQuantifiers: readonly 
     item: fc.oneof(
       { maxDepth: 2, withCrossShrink: true },
       fc.tuple(fc.constantFrom(...CHARS), fc.constantFrom(...charQuantifiers)).map(([a, q]) => a + q),
-      fc.tuple(tie("regexp"), fc.constantFrom("(?:", "("), fc.constantFrom(...groupQuantifiers)).map(([r, open, q]) => `${open}${r})${q}`),
+      fc
+        .tuple(tie("regexp"), fc.constantFrom("(?:", "("), fc.constantFrom(...groupQuantifiers))
+        .map(([r, open, q]) => `${open}${r})${q}`),
     ),
   })).regexp;
 }
@@ -53,7 +55,8 @@ describe("a requirement's beginnings", () => {
         const whole = new RegExp(`^(?:${source})$`);
         const begins = new RegExp(`^${requirementPrefix(source)}$`);
         for (const w of words.filter((w) => whole.test(w))) {
-          for (let i = 0; i <= w.length; i++) assert.ok(begins.test(w.slice(0, i)), `${source}: ${w.slice(0, i)} begins ${w}`);
+          for (let i = 0; i <= w.length; i++)
+            assert.ok(begins.test(w.slice(0, i)), `${source}: ${w.slice(0, i)} begins ${w}`);
         }
       }),
       { numRuns: 300 },
@@ -70,7 +73,10 @@ describe("a requirement's beginnings", () => {
         const begins = new RegExp(`^${requirementPrefix(source)}$`);
         const matched = longWords.filter((w) => whole.test(w));
         for (const t of longWords.filter((w) => w.length <= 3 && begins.test(w))) {
-          assert.ok(matched.some((w) => w.startsWith(t)), `${source}: ${t} was accepted but begins no match`);
+          assert.ok(
+            matched.some((w) => w.startsWith(t)),
+            `${source}: ${t} was accepted but begins no match`,
+          );
         }
       }),
       { numRuns: 200 },
@@ -84,7 +90,11 @@ describe("a requirement's beginnings", () => {
       const begins = new RegExp(`^${requirementPrefix(source)}$`);
       const matched = words.filter((w) => whole.test(w));
       const expected = words.filter((t) => t.length <= 4 && matched.some((w) => w.startsWith(t)));
-      assert.deepEqual(words.filter((t) => t.length <= 4 && begins.test(t)), expected, source);
+      assert.deepEqual(
+        words.filter((t) => t.length <= 4 && begins.test(t)),
+        expected,
+        source,
+      );
     }
   });
 
@@ -109,19 +119,40 @@ function samples(nodes: readonly PatternNode[], route: Route): string[] {
   const fill = (name: string, glob: boolean): string[] => {
     const values = glob ? ["a/b", "x", "2024/05"] : ["1", "abc", "en", "2024", "05", "json", "md", "x12345"];
     const req = route.requirements[name];
-    return req === undefined ? values : values.filter((v) => new RegExp(`^(?:${requirementSource(req, glob)})$`, req instanceof RegExp && req.flags.includes("u") ? "u" : "").test(v));
+    return req === undefined
+      ? values
+      : values.filter((v) =>
+          new RegExp(
+            `^(?:${requirementSource(req, glob)})$`,
+            req instanceof RegExp && req.flags.includes("u") ? "u" : "",
+          ).test(v),
+        );
   };
   let out = [""];
   for (const node of nodes) {
     let options: string[];
     switch (node.type) {
-      case "literal": options = [node.value]; break;
-      case "slash": options = ["/"]; break;
-      case "dot": options = ["."]; break;
-      case "symbol": options = fill(node.name, false); break;
-      case "star": options = fill(node.name, true); break;
-      case "group": options = ["", ...samples(node.children, route)]; break;
-      case "or": options = node.alternatives.flatMap((alt) => samples(alt, route)); break;
+      case "literal":
+        options = [node.value];
+        break;
+      case "slash":
+        options = ["/"];
+        break;
+      case "dot":
+        options = ["."];
+        break;
+      case "symbol":
+        options = fill(node.name, false);
+        break;
+      case "star":
+        options = fill(node.name, true);
+        break;
+      case "group":
+        options = ["", ...samples(node.children, route)];
+        break;
+      case "or":
+        options = node.alternatives.flatMap((alt) => samples(alt, route));
+        break;
     }
     out = out.flatMap((s) => options.map((o) => s + o)).slice(0, 200);
   }
@@ -140,8 +171,18 @@ describe("a route's prefix regexp", () => {
     r.get("docs/*path.:ext", { to: "docs#show", constraints: { ext: /md|txt/ } });
     r.get("v:version/status", { to: "status#show" });
     r.get("photos/:id", { to: "photos#show", constraints: { id: /[A-Z]\d{5}/i } });
-    r.mount(function jobs() { return new Response(""); }, { at: "/admin/jobs" });
-    r.mount(function app() { return new Response(""); }, { at: "/" });
+    r.mount(
+      function jobs() {
+        return new Response("");
+      },
+      { at: "/admin/jobs" },
+    );
+    r.mount(
+      function app() {
+        return new Response("");
+      },
+      { at: "/" },
+    );
   });
 
   test("accepts every beginning of every path the route matches", () => {
@@ -150,7 +191,9 @@ describe("a route's prefix regexp", () => {
       const begins = new RegExp(prefixSource(route.pattern.ast, route.requirements, route.anchor), whole.flags);
       const paths = samples(route.pattern.ast, route).filter((p) => whole.test(p));
       assert.ok(paths.length > 0, `no sample path for ${route.path}`);
-      for (const p of paths) for (let i = 0; i <= p.length; i++) assert.ok(begins.test(p.slice(0, i)), `${route.path}: ${p.slice(0, i)} begins ${p}`);
+      for (const p of paths)
+        for (let i = 0; i <= p.length; i++)
+          assert.ok(begins.test(p.slice(0, i)), `${route.path}: ${p.slice(0, i)} begins ${p}`);
     }
   });
 
@@ -189,7 +232,10 @@ describe("a route's prefix regexp", () => {
     const nested = draw((r) => r.get(path, { to: "deep#show" })).routes[0]!;
     const source = prefixSource(nested.pattern.ast, nested.requirements, true);
     const journey = journeyRegExp(nested.pattern.ast, nested.requirements, true).re.source;
-    assert.ok(source.length < 8 * journey.length, `${source.length} characters for a ${journey.length}-character regexp`);
+    assert.ok(
+      source.length < 8 * journey.length,
+      `${source.length} characters for a ${journey.length}-character regexp`,
+    );
     assert.ok(new RegExp(source).test("/s0/1/s1/2/s2"));
   });
 });

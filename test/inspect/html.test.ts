@@ -14,18 +14,27 @@ const set = draw((r) => {
   r.root("pages#home");
   r.resources("photos", { only: ["index", "show", "update"] });
   r.get("archive/:year(/:month)", { to: "archives#show", as: "archive", constraints: { year: /\d{4}/ } });
-  r.mount(function jobs() { return new Response(""); }, { at: "/jobs" });
+  r.mount(
+    function jobs() {
+      return new Response("");
+    },
+    { at: "/jobs" },
+  );
 });
 
 /** The rows of the full table, each as its cells' texts. */
 function tableRows(html: string): string[][] {
   const body = /<tbody id="sy-all">([\s\S]*?)<\/tbody>/.exec(html)![1]!;
   return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
-    [...m[1]!.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, "")));
+    [...m[1]!.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, "")),
+  );
 }
 
 /** The JSON the page's search reads. */
-function searchData(html: string): { matchers: [string, string, string | null, string][]; routes: [number, string, string[], string, string, string][] } {
+function searchData(html: string): {
+  matchers: [string, string, string | null, string][];
+  routes: [number, string, string[], string, string, string][];
+} {
   return JSON.parse(/<script type="application\/json" id="sy-route-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
 }
 
@@ -35,8 +44,16 @@ describe("the page without JavaScript", () => {
   test("is a table of every route in precedence order, with column headers and a caption", () => {
     assert.match(html, /^<!DOCTYPE html>\n<html lang="en">/);
     assert.match(html, /<caption>7 routes, in the order they are matched<\/caption>/);
-    assert.deepEqual([.../<thead><tr>(.*?)<\/tr><\/thead>/.exec(html)![1]!.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]), ["Name", "Verb", "Path", "Controller#Action"]);
-    assert.deepEqual(tableRows(html), set.routes.map((r) => [r.name ?? "", r.verb === "" ? "any" : r.verb, r.path, r.reqs]));
+    assert.deepEqual(
+      [.../<thead><tr>(.*?)<\/tr><\/thead>/.exec(html)![1]!.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map(
+        (m) => m[1],
+      ),
+      ["Name", "Verb", "Path", "Controller#Action"],
+    );
+    assert.deepEqual(
+      tableRows(html),
+      set.routes.map((r) => [r.name ?? "", r.verb === "" ? "any" : r.verb, r.path, r.reqs]),
+    );
     // each row is headed by its path
     assert.equal(html.match(/<th scope="row"><code>/g)!.length, set.routes.length);
   });
@@ -47,8 +64,14 @@ describe("the page without JavaScript", () => {
     assert.match(html, /<input type="search" id="sy-search" value="" [^>]*aria-describedby="sy-search-hint"[^>]*>/);
     assert.match(html, /<p id="sy-status" class="sy-status" role="status" aria-live="polite"><\/p>/);
     // the result sections are hidden too, each headed for the rows it will hold
-    assert.match(html, /<tbody id="sy-exact" class="sy-exact" hidden><tr class="sy-section"><th colspan="4" scope="rowgroup">Exact matches<\/th><\/tr>/);
-    assert.match(html, /<tbody id="sy-partial" class="sy-partial" hidden><tr class="sy-section"><th colspan="4" scope="rowgroup">Partial matches<\/th><\/tr>/);
+    assert.match(
+      html,
+      /<tbody id="sy-exact" class="sy-exact" hidden><tr class="sy-section"><th colspan="4" scope="rowgroup">Exact matches<\/th><\/tr>/,
+    );
+    assert.match(
+      html,
+      /<tbody id="sy-partial" class="sy-partial" hidden><tr class="sy-section"><th colspan="4" scope="rowgroup">Partial matches<\/th><\/tr>/,
+    );
   });
 
   test("loads nothing: no external script, style, image or link", () => {
@@ -63,12 +86,20 @@ describe("the page without JavaScript", () => {
     assert.doesNotMatch(html, /<p class="sy-error">/);
     const error = renderRoutesHtml(set.routes, { error: { method: "GET", path: "/photoz" } });
     assert.match(error, /<title>Routing Error: No route matches \[GET\] &quot;\/photoz&quot;<\/title>/);
-    assert.match(error, /<h1>Routing Error<\/h1>\n<p class="sy-error">No route matches \[GET\] &quot;\/photoz&quot;<\/p>/);
+    assert.match(
+      error,
+      /<h1>Routing Error<\/h1>\n<p class="sy-error">No route matches \[GET\] &quot;\/photoz&quot;<\/p>/,
+    );
     // The path as Ruby's String#inspect prints it
-    assert.match(renderRoutesHtml([], { error: { method: "POST", path: '/a"b\\c' } }), /No route matches \[POST\] &quot;\/a\\&quot;b\\\\c&quot;/);
+    assert.match(
+      renderRoutesHtml([], { error: { method: "POST", path: '/a"b\\c' } }),
+      /No route matches \[POST\] &quot;\/a\\&quot;b\\\\c&quot;/,
+    );
     assert.match(renderRoutesHtml([], { error: "Something else" }), /<p class="sy-error">Something else<\/p>/);
-    assert.match(renderRoutesHtml([], { error: "No route", notes: ["Looked for app/controllers/<x>.ts", "and B"] }),
-      /<p class="sy-error">No route<\/p>\n<p class="sy-note">Looked for app\/controllers\/&lt;x&gt;.ts<\/p>\n<p class="sy-note">and B<\/p>\n<\/header>/);
+    assert.match(
+      renderRoutesHtml([], { error: "No route", notes: ["Looked for app/controllers/<x>.ts", "and B"] }),
+      /<p class="sy-error">No route<\/p>\n<p class="sy-note">Looked for app\/controllers\/&lt;x&gt;.ts<\/p>\n<p class="sy-note">and B<\/p>\n<\/header>/,
+    );
     assert.match(renderRoutesHtml([], { title: "Blog" }), /<title>Blog<\/title>/);
   });
 
@@ -80,7 +111,7 @@ describe("the page without JavaScript", () => {
   });
 
   test("carries a CSP nonce on its inline style and script, and a query already typed", () => {
-    const page = renderRoutesHtml(set.routes, { nonce: "r4nd\"om", query: "/photos/\"1" });
+    const page = renderRoutesHtml(set.routes, { nonce: 'r4nd"om', query: '/photos/"1' });
     assert.match(page, /<style nonce="r4nd&quot;om">/);
     assert.match(page, /<script nonce="r4nd&quot;om">/);
     assert.match(page, /<input type="search" id="sy-search" value="\/photos\/&quot;1"/);
@@ -92,10 +123,16 @@ describe("source locations", () => {
 
   test("a Source column appears when some route knows its declaration", () => {
     const html = renderRoutesHtml(sourced);
-    assert.match(html, /<th scope="col">Controller#Action<\/th><th scope="col" class="sy-source">Source<\/th><\/tr><\/thead>/);
+    assert.match(
+      html,
+      /<th scope="col">Controller#Action<\/th><th scope="col" class="sy-source">Source<\/th><\/tr><\/thead>/,
+    );
     assert.match(html, /colspan="5"/);
     const rows = tableRows(html);
-    assert.deepEqual(rows.map((r) => r[4]), set.routes.map((_, i) => (i === 1 ? "config/routes.ts:3" : "")));
+    assert.deepEqual(
+      rows.map((r) => r[4]),
+      set.routes.map((_, i) => (i === 1 ? "config/routes.ts:3" : "")),
+    );
     assert.equal(searchData(html).routes[1]![5], "config/routes.ts:3");
     assert.match(html, /those that contain it; a file \(config\/routes\.ts\) finds the routes declared in it\.<\/p>/);
     assert.doesNotMatch(renderRoutesHtml(set.routes), /a file \(config\/routes\.ts\)/);
@@ -146,20 +183,29 @@ describe("the search's data", () => {
     // patterns of slashes, dots, literals, segments and optional groups; paths of their characters
     const item = fc.letrec<{ seq: string; item: string }>((tie) => ({
       seq: fc.array(tie("item"), { minLength: 1, maxLength: 4 }).map((items) => items.join("")),
-      item: fc.oneof({ maxDepth: 2 }, fc.constantFrom("/", ".", "a", "ab", ":s"), tie("seq").map((s) => `(${s})`)),
+      item: fc.oneof(
+        { maxDepth: 2 },
+        fc.constantFrom("/", ".", "a", "ab", ":s"),
+        tie("seq").map((s) => `(${s})`),
+      ),
     }));
-    const paths = fc.array(fc.constantFrom("/", ".", "a", "b", "ab", "1"), { maxLength: 6 }).map((p) => "/" + p.join(""));
-    fc.assert(fc.property(item.seq, fc.array(paths, { minLength: 20, maxLength: 20 }), (spec, requests) => {
-      let n = 0;
-      const pattern = PathPattern.of("/" + spec.replace(/:s/g, () => `:s${n++}`));
-      if (!usesSimulator(pattern.ast, {}, true)) return;
-      const route = { ...set.routes[1]!, pattern, requirements: {}, anchor: true };
-      const [exact, flags, simulator] = searchData(renderRoutesHtml([route])).matchers[0]!;
-      if (simulator !== null) return;
-      const journey = new RegExp(exact, flags);
-      const sim = simulatorRegExp(pattern.ast);
-      for (const p of requests) if (journey.test(p)) assert.ok(sim.test(p), `${pattern.spec}: ${p}`);
-    }), { numRuns: 500 });
+    const paths = fc
+      .array(fc.constantFrom("/", ".", "a", "b", "ab", "1"), { maxLength: 6 })
+      .map((p) => "/" + p.join(""));
+    fc.assert(
+      fc.property(item.seq, fc.array(paths, { minLength: 20, maxLength: 20 }), (spec, requests) => {
+        let n = 0;
+        const pattern = PathPattern.of("/" + spec.replace(/:s/g, () => `:s${n++}`));
+        if (!usesSimulator(pattern.ast, {}, true)) return;
+        const route = { ...set.routes[1]!, pattern, requirements: {}, anchor: true };
+        const [exact, flags, simulator] = searchData(renderRoutesHtml([route])).matchers[0]!;
+        if (simulator !== null) return;
+        const journey = new RegExp(exact, flags);
+        const sim = simulatorRegExp(pattern.ast);
+        for (const p of requests) if (journey.test(p)) assert.ok(sim.test(p), `${pattern.spec}: ${p}`);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test("a Regexp.union list: its own matcher, whole members, and their beginnings", () => {
@@ -171,10 +217,21 @@ describe("the search's data", () => {
     const data = searchData(renderRoutesHtml(routes));
     assert.equal(data.matchers.length, 3);
     const [exact, flags, , prefix] = data.matchers[data.routes[0]![0]]!;
-    assert.deepEqual(["/items/first", "/items/last.json", "/items/firstlast", "/items/middle"].map((p) => new RegExp(exact, flags).test(p)), [true, true, false, false]);
-    assert.deepEqual(["/items/fi", "/items/la", "/items/mi"].map((p) => new RegExp(prefix, flags).test(p)), [true, true, false]);
+    assert.deepEqual(
+      ["/items/first", "/items/last.json", "/items/firstlast", "/items/middle"].map((p) =>
+        new RegExp(exact, flags).test(p),
+      ),
+      [true, true, false, false],
+    );
+    assert.deepEqual(
+      ["/items/fi", "/items/la", "/items/mi"].map((p) => new RegExp(prefix, flags).test(p)),
+      [true, true, false],
+    );
     const [tags, tagFlags] = data.matchers[data.routes[2]![0]]!;
-    assert.deepEqual(["/tags/abc", "/tags/a1"].map((p) => new RegExp(tags, tagFlags).test(p)), [true, false]);
+    assert.deepEqual(
+      ["/tags/abc", "/tags/a1"].map((p) => new RegExp(tags, tagFlags).test(p)),
+      [true, false],
+    );
     assert.equal(data.routes[2]![3], "tags#show { tag: /[[:alpha:]]+/ }");
   });
 
@@ -191,10 +248,20 @@ describe("a hostile table", () => {
   const html = renderRoutesHtml(routes, hostileOptions);
 
   test("shows every text, escaped", () => {
-    assert.deepEqual(tableRows(html), routes.map((r) => [
-      escape(r.name ?? ""), r.verb === "" ? "any" : r.verb, escape(r.path), escape(r.reqs), escape(shownSource(r.source)),
-    ]));
-    assert.match(html, /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(4\)&lt;\/script&gt;&quot;<\/title>/);
+    assert.deepEqual(
+      tableRows(html),
+      routes.map((r) => [
+        escape(r.name ?? ""),
+        r.verb === "" ? "any" : r.verb,
+        escape(r.path),
+        escape(r.reqs),
+        escape(shownSource(r.source)),
+      ]),
+    );
+    assert.match(
+      html,
+      /<title>&lt;b&gt;&amp;: No route matches \[GET\] &quot;\/&lt;script&gt;alert\(4\)&lt;\/script&gt;&quot;<\/title>/,
+    );
     assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(5\)&gt;"/);
   });
 
@@ -216,5 +283,10 @@ describe("a hostile table", () => {
 });
 
 function escape(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }

@@ -10,24 +10,34 @@ const set = draw((r) => {
 });
 
 test("the sheet right-aligns names and pads columns as bin/rails routes does", () => {
-  assert.equal(set.inspect(), [
-    "     Prefix Verb URI Pattern            Controller#Action",
-    "     photos GET  /photos(.:format)      photos#index",
-    "      photo GET  /photos/:id(.:format)  photos#show",
-    "admin_users GET  /admin/users(.:format) admin/users#index",
-  ].join("\n"));
+  assert.equal(
+    set.inspect(),
+    [
+      "     Prefix Verb URI Pattern            Controller#Action",
+      "     photos GET  /photos(.:format)      photos#index",
+      "      photo GET  /photos/:id(.:format)  photos#show",
+      "admin_users GET  /admin/users(.:format) admin/users#index",
+    ].join("\n"),
+  );
 });
 
 test("the expanded form numbers each route", () => {
   const out = set.inspect({ expanded: true });
-  assert.ok(out.startsWith(`--[ Route 1 ]${"-".repeat(80 - 13)}\nPrefix            | photos\nVerb              | GET\nURI               | /photos(.:format)\nController#Action | photos#index\n--[ Route 2 ]`));
+  assert.ok(
+    out.startsWith(
+      `--[ Route 1 ]${"-".repeat(80 - 13)}\nPrefix            | photos\nVerb              | GET\nURI               | /photos(.:format)\nController#Action | photos#index\n--[ Route 2 ]`,
+    ),
+  );
 });
 
 test("controller and grep filters", () => {
   assert.equal(set.inspect({ controller: "Admin::UsersController" }).split("\n").length, 2);
   assert.match(set.inspect({ grep: "photo" }), /photo GET/);
   assert.equal(set.inspect({ grep: "photo" }).split("\n").length, 3);
-  assert.equal(set.inspect({ grep: "nothing-matches" }), "No routes were found for this grep pattern.\nFor more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.");
+  assert.equal(
+    set.inspect({ grep: "nothing-matches" }),
+    "No routes were found for this grep pattern.\nFor more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.",
+  );
   assert.doesNotThrow(() => set.inspect({ grep: "(" }));
 });
 
@@ -52,16 +62,27 @@ test("filters match as Ruby's Regexp#match? does: routes without a controller ne
 });
 
 test("an empty table says so", () => {
-  assert.match(draw(() => {}).inspect(), /^You don't have any routes defined!\n\nPlease add some routes in config\/routes\.ts\./);
+  assert.match(
+    draw(() => {}).inspect(),
+    /^You don't have any routes defined!\n\nPlease add some routes in config\/routes\.ts\./,
+  );
 });
 
 test("values print as util.inspect prints them, with Ruby's regexp source", () => {
-  assert.equal(inspectValue({ id: /[^/]+/i, "a-b": "it's", n: null, list: ["x"] }), "{ id: /[^/]+/i, 'a-b': 'it\\'s', n: null, list: [ 'x' ] }");
+  assert.equal(
+    inspectValue({ id: /[^\/]+/i, "a-b": "it's", n: null, list: ["x"] }),
+    "{ id: /[^/]+/i, 'a-b': 'it\\'s', n: null, list: [ 'x' ] }",
+  );
 });
 
 test("a table of any size prints: 200,000 routes, sheet and expanded (Math.max over a spread overflowed the stack at ~160,000)", () => {
   const routes = Array.from({ length: 200_000 }, (_, i) => ({
-    name: i % 2 === 0 ? `r${i}` : null, verb: "GET", path: `/r/${i}(.:format)`, reqs: `r#s${i}`, controller: "r", action: `s${i}`,
+    name: i % 2 === 0 ? `r${i}` : null,
+    verb: "GET",
+    path: `/r/${i}(.:format)`,
+    reqs: `r#s${i}`,
+    controller: "r",
+    action: `s${i}`,
   })) as unknown as Parameters<typeof formatRoutes>[0];
   const sheet = formatRoutes(routes).split("\n");
   assert.equal(sheet.length, 200_001);
@@ -74,12 +95,23 @@ test("a mounted app's label says what it is: switchyard handler, Express app, Ho
   const { default: express } = await import("express");
   const { Hono } = await import("hono");
   const { createHandler } = await import("../../src/http/index.js");
-  const inner = createHandler(draw((r) => r.get("x", { to: "x#y" })), { logger: false });
+  const inner = createHandler(
+    draw((r) => r.get("x", { to: "x#y" })),
+    { logger: false },
+  );
   const set = draw((r) => {
     r.mount(inner, { at: "/inner" });
     r.mount(express(), { at: "/express" });
     r.mount(new Hono(), { at: "/hono" });
-    r.mount(function sidekiqWeb() { return new Response(""); }, { at: "/sidekiq" });
+    r.mount(
+      function sidekiqWeb() {
+        return new Response("");
+      },
+      { at: "/sidekiq" },
+    );
   });
-  assert.deepEqual(set.routes.map((r) => r.reqs), ["switchyard handler", "Express app", "Hono app", "sidekiqWeb"]);
+  assert.deepEqual(
+    set.routes.map((r) => r.reqs),
+    ["switchyard handler", "Express app", "Hono app", "sidekiqWeb"],
+  );
 });

@@ -5,7 +5,8 @@ import { draw, type Mapper } from "../../src/index.js";
 import { declaredRoutes } from "../../src/lint/index.js";
 import { findDuplicates } from "../../src/lint/duplicates.js";
 
-const repeats = (fn: (r: Mapper) => void) => findDuplicates(declaredRoutes(draw(fn).routes)).map((d) => [d.index, d.first]);
+const repeats = (fn: (r: Mapper) => void) =>
+  findDuplicates(declaredRoutes(draw(fn).routes)).map((d) => [d.index, d.first]);
 
 describe("repeated verb + path", () => {
   it("finds a route declared twice, whatever it dispatches to", () => {
@@ -28,7 +29,10 @@ describe("repeated verb + path", () => {
         r.match("x", { to: "x#e", via: "all" });
         r.match("x", { to: "x#f", via: "all" }); // repeats x#e
       }),
-      [[3, 2], [5, 4]],
+      [
+        [3, 2],
+        [5, 4],
+      ],
     );
   });
 

@@ -27,21 +27,29 @@ describe("keys that became defaults one edit from an option", () => {
   });
 
   it("reports a scope's key once, naming the first route and counting the others", () => {
-    const found = warnings((r) => r.scope({ modul: "admin" }, () => {
-      r.get("a", { to: "x#a" });
-      r.get("b", { to: "x#b" });
-    }));
+    const found = warnings((r) =>
+      r.scope({ modul: "admin" }, () => {
+        r.get("a", { to: "x#a" });
+        r.get("b", { to: "x#b" });
+      }),
+    );
     assert.equal(found.length, 1);
     assert.deepEqual(found[0]!.related, [1]);
-    assert.match(found[0]!.message, /^"modul" became a default of GET \/a\(\.:format\) \(x#a \{ modul: 'admin' \}\) \(and 1 more route\); did you mean "module"\?/);
+    assert.match(
+      found[0]!.message,
+      /^"modul" became a default of GET \/a\(\.:format\) \(x#a \{ modul: 'admin' \}\) \(and 1 more route\); did you mean "module"\?/,
+    );
   });
 
   it("leaves defaults: alone, keys two edits away, and option keys of other sets", () => {
-    assert.deepEqual(warnings((r) => {
-      r.get("a", { to: "x#a", defaults: { constraint: 1 } });
-      r.get("b", { to: "x#b", kind: "rss" });
-      r.get("c", { to: "x#c", module: "m" });
-    }), []);
+    assert.deepEqual(
+      warnings((r) => {
+        r.get("a", { to: "x#a", defaults: { constraint: 1 } });
+        r.get("b", { to: "x#b", kind: "rss" });
+        r.get("c", { to: "x#c", module: "m" });
+      }),
+      [],
+    );
   });
 
   it("runs in lintRoutes, and only when asked for", () => {

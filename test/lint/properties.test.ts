@@ -24,7 +24,9 @@ const REQUIREMENTS: (RegExp | string | null)[] = [null, null, /\d+/, /[a-z]+/, /
 
 const routeSpec: fc.Arbitrary<RouteSpec> = fc.record({
   verb: fc.constantFrom("get", "get", "post", "all", "get+head", "head"),
-  pieces: fc.tuple(fc.constantFrom("/photos", "/a", "/:id", "/*rest"), fc.array(fc.constantFrom(...PIECES), { maxLength: 2 })).map(([a, rest]) => [a, ...rest]),
+  pieces: fc
+    .tuple(fc.constantFrom("/photos", "/a", "/:id", "/*rest"), fc.array(fc.constantFrom(...PIECES), { maxLength: 2 }))
+    .map(([a, rest]) => [a, ...rest]),
   format: fc.constantFrom(undefined, undefined, false, true),
   requirement: fc.constantFrom(...REQUIREMENTS),
   redirect: fc.constantFrom(false, false, false, true),
@@ -56,7 +58,10 @@ function drawTable(specs: readonly RouteSpec[]): Route[] | null {
 /** Which route answered: from the action `r<i>` or the redirect target `/target<i>`. */
 function answeredBy(result: RecognizeResult | null): number {
   if (result === null) return -1;
-  const m = "redirect" in result ? /\/target(\d+)$/.exec(result.redirect.location) : /^r(\d+)$/.exec(String(result.params.action));
+  const m =
+    "redirect" in result
+      ? /\/target(\d+)$/.exec(result.redirect.location)
+      : /^r(\d+)$/.exec(String(result.params.action));
   return m ? Number(m[1]) : -2;
 }
 
@@ -69,11 +74,15 @@ function randomWords(nfa: NFA, rand: () => number, count: number): string[] {
     let word = "";
     for (let step = 0; step < 40; step++) {
       const edges = [...node.out];
-      if (nfa.finals.has(node) && (edges.length === 0 || rand() < 0.25)) { out.push(word); break; }
+      if (nfa.finals.has(node) && (edges.length === 0 || rand() < 0.25)) {
+        out.push(word);
+        break;
+      }
       if (edges.length === 0) break;
       const [next, chars] = edges[Math.floor(rand() * edges.length)]!;
       const options = readable.filter((c) => chars.has(c.charCodeAt(0)));
-      const code = options.length > 0 ? options[Math.floor(rand() * options.length)]!.charCodeAt(0) : chars.ranges[0]!.min;
+      const code =
+        options.length > 0 ? options[Math.floor(rand() * options.length)]!.charCodeAt(0) : chars.ranges[0]!.min;
       word += String.fromCharCode(code);
       node = next;
     }
@@ -82,7 +91,12 @@ function randomWords(nfa: NFA, rand: () => number, count: number): string[] {
 }
 
 /** The request verbs that reach a route's buckets, HEAD included where it falls back to GET. */
-const requestVerbs = (route: Route) => (route.verbs.length === 0 ? ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] : route.verbs.includes("GET") ? [...route.verbs, "HEAD"] : [...route.verbs]);
+const requestVerbs = (route: Route) =>
+  route.verbs.length === 0
+    ? ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]
+    : route.verbs.includes("GET")
+      ? [...route.verbs, "HEAD"]
+      : [...route.verbs];
 
 describe("unreachable routes, on random tables", () => {
   it("are never the first match for a request built from them, and the named earlier route answers it", () => {
@@ -93,7 +107,7 @@ describe("unreachable routes, on random tables", () => {
         const routes = drawTable(specs);
         if (routes === null) return;
         let state = seed >>> 0;
-        const rand = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+        const rand = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
         const table = routes;
         const full = compileRecognizer(table);
         const reach = reachRoutes(table);
@@ -101,7 +115,9 @@ describe("unreachable routes, on random tables", () => {
           if (f.kind !== "unreachable") continue;
           checked++;
           const b = table[f.index]!;
-          const lang = intersectAll(reach[f.index]!.regexps.map((re) => languageOf(re, "over")).filter((l): l is Language => l !== null))!;
+          const lang = intersectAll(
+            reach[f.index]!.regexps.map((re) => languageOf(re, "over")).filter((l): l is Language => l !== null),
+          )!;
           const paths = [f.example, ...randomWords(withinNormalPaths(lang, "request")!, rand, 8)].filter(
             (p) => isNormalPath(p, "request") && reach[f.index]!.regexps.every((re) => re.test(p)),
           );
@@ -111,15 +127,22 @@ describe("unreachable routes, on random tables", () => {
               requests++;
               const answer = answeredBy(full.recognize(verb, path, { host: "example.com" }));
               assert.notEqual(answer, f.index, `${verb} ${path} reached ${b.verb} ${b.path}, reported unreachable`);
-              const bucket = verb === "HEAD" && !(b.verbs.includes("HEAD")) ? "GET" : verb;
+              const bucket = verb === "HEAD" && !b.verbs.includes("HEAD") ? "GET" : verb;
               const by: { index: number } | undefined = f.shadowedBy.find((s) => s.verbs.includes(bucket));
               assert.ok(by, `no earlier route named for ${bucket}`);
               // (A HEAD request that falls back to GET may first be answered by a later HEAD route.)
               if (verb === bucket) {
-                assert.ok(answer >= 0 && answer <= by.index, `${verb} ${path}: answered by ${answer}, expected route ${by.index} or an earlier one`);
+                assert.ok(
+                  answer >= 0 && answer <= by.index,
+                  `${verb} ${path}: answered by ${answer}, expected route ${by.index} or an earlier one`,
+                );
                 // With the routes before it gone, the named route itself answers.
                 const alone = compileRecognizer(table.slice(by.index));
-                assert.equal(answeredBy(alone.recognize(verb, path, { host: "example.com" })), by.index, `${verb} ${path} not answered by route ${by.index}`);
+                assert.equal(
+                  answeredBy(alone.recognize(verb, path, { host: "example.com" })),
+                  by.index,
+                  `${verb} ${path} not answered by route ${by.index}`,
+                );
               }
             }
           }

@@ -10,7 +10,9 @@ function unreachable(fn: (r: Mapper) => void, paths: "request" | "any" = "reques
   const routes = draw(fn).routes;
   const label = (i: number) => `${routes[i]!.verb || "ANY"} ${routes[i]!.path}`;
   return findUnreachable(reachRoutes(routes), { methods: REQUEST_METHODS, paths }).map((f) =>
-    f.kind === "unreachable" ? `${label(f.index)} <= ${f.shadowedBy.map((s) => label(s.index)).join(", ")}` : `${label(f.index)} matches nothing`,
+    f.kind === "unreachable"
+      ? `${label(f.index)} <= ${f.shadowedBy.map((s) => label(s.index)).join(", ")}`
+      : `${label(f.index)} matches nothing`,
   );
 }
 
@@ -34,7 +36,10 @@ describe("unreachable routes", () => {
         r.post("photos/:id", { to: "x#post" }); // no earlier POST /photos/:id
         r.get("photos/:id/comments", { to: "x#comments" }); // two segments: nothing earlier matches
       }),
-      ["GET /photos/new(.:format) <= GET /photos/new(.:format)", "GET /photos/recent(.:format) <= GET /photos/:id(.:format)"],
+      [
+        "GET /photos/new(.:format) <= GET /photos/new(.:format)",
+        "GET /photos/recent(.:format) <= GET /photos/:id(.:format)",
+      ],
     );
   });
 
@@ -117,7 +122,11 @@ describe("unreachable routes", () => {
         r.get("dots/:d", { to: "d#show", constraints: { d: ["a.b"] } });
         r.get("dots/axb", { to: "d#axb" }); // the dot of "a.b" is a literal dot
       }),
-      ["GET /items/first(.:format) <= GET /items/:idx(.:format)", "GET /items/12(.:format) <= GET /items/:idx(.:format)", "GET /items/:slug(.:format) <= GET /items/:idx(.:format)"],
+      [
+        "GET /items/first(.:format) <= GET /items/:idx(.:format)",
+        "GET /items/12(.:format) <= GET /items/:idx(.:format)",
+        "GET /items/:slug(.:format) <= GET /items/:idx(.:format)",
+      ],
     );
   });
 
@@ -229,40 +238,74 @@ describe("unreachable routes", () => {
     const [f] = findUnreachable(reachRoutes(routes), { methods: REQUEST_METHODS });
     assert.ok(f && f.kind === "unreachable");
     assert.equal(f.index, 2);
-    assert.deepEqual(f.shadowedBy, [{ index: 0, verbs: ["GET"] }, { index: 1, verbs: ["POST"] }]);
+    assert.deepEqual(f.shadowedBy, [
+      { index: 0, verbs: ["GET"] },
+      { index: 1, verbs: ["POST"] },
+    ]);
     assert.equal(f.example, "/x");
   });
 });
 
 describe("the engine on plain data", () => {
-  const route = (index: number, regexps: RegExp[], extra: Partial<ReachRoute> = {}): ReachRoute => ({ index, verbs: ["GET"], regexps, conditional: false, ...extra });
+  const route = (index: number, regexps: RegExp[], extra: Partial<ReachRoute> = {}): ReachRoute => ({
+    index,
+    verbs: ["GET"],
+    regexps,
+    conditional: false,
+    ...extra,
+  });
 
   it("decides on the regexps alone, whatever the order of the input", () => {
     const found = findUnreachable([route(1, [/^\/a\/b$/]), route(0, [/^\/a\/[a-z]+$/])], { methods: ["GET"] });
-    assert.deepEqual(found.map((f) => f.index), [1]);
+    assert.deepEqual(
+      found.map((f) => f.index),
+      [1],
+    );
   });
 
   it("does not report where a regexp holds a backreference it cannot model", () => {
     // /ab-ab is matched by ([a-z]+)-\1, whose language automata cannot hold: no report.
-    assert.deepEqual(findUnreachable([route(0, [/^\/([a-z]+)-\1$/]), route(1, [/^\/ab-ab$/])], { methods: ["GET"] }), []);
+    assert.deepEqual(
+      findUnreachable([route(0, [/^\/([a-z]+)-\1$/]), route(1, [/^\/ab-ab$/])], { methods: ["GET"] }),
+      [],
+    );
     // A backreference to a constant group is resolved exactly: (a)\1 is aa.
-    assert.deepEqual(findUnreachable([route(0, [/^\/(a)\1$/]), route(1, [/^\/aa$/])], { methods: ["GET"] }).map((f) => f.index), [1]);
+    assert.deepEqual(
+      findUnreachable([route(0, [/^\/(a)\1$/]), route(1, [/^\/aa$/])], { methods: ["GET"] }).map((f) => f.index),
+      [1],
+    );
   });
 
   it("proves through an assertion refa resolves, and under-approximates one it cannot", () => {
-    assert.deepEqual(findUnreachable([route(0, [/^\/(?=a)[a-z]+$/]), route(1, [/^\/ab$/])], { methods: ["GET"] }).map((f) => f.index), [1]);
+    assert.deepEqual(
+      findUnreachable([route(0, [/^\/(?=a)[a-z]+$/]), route(1, [/^\/ab$/])], { methods: ["GET"] }).map((f) => f.index),
+      [1],
+    );
     // The later route's lookahead is dropped (its language only grows): still proven.
-    assert.deepEqual(findUnreachable([route(0, [/^\/[a-z]+$/]), route(1, [/^\/(?!x)[a-z]{2}$/])], { methods: ["GET"] }).map((f) => f.index), [1]);
+    assert.deepEqual(
+      findUnreachable([route(0, [/^\/[a-z]+$/]), route(1, [/^\/(?!x)[a-z]{2}$/])], { methods: ["GET"] }).map(
+        (f) => f.index,
+      ),
+      [1],
+    );
   });
 
   it("skips a conditional earlier route and uses the next one", () => {
-    const found = findUnreachable([route(0, [/^\/.+$/], { conditional: true }), route(1, [/^\/[a-z]+$/]), route(2, [/^\/abc$/])], { methods: ["GET"] });
-    assert.deepEqual(found, [{ kind: "unreachable", index: 2, shadowedBy: [{ index: 1, verbs: ["GET"] }], example: "/abc" }]);
+    const found = findUnreachable(
+      [route(0, [/^\/.+$/], { conditional: true }), route(1, [/^\/[a-z]+$/]), route(2, [/^\/abc$/])],
+      { methods: ["GET"] },
+    );
+    assert.deepEqual(found, [
+      { kind: "unreachable", index: 2, shadowedBy: [{ index: 1, verbs: ["GET"] }], example: "/abc" },
+    ]);
   });
 
   it("compares u-flag and plain regexps only over the same alphabet", () => {
     assert.deepEqual(findUnreachable([route(0, [/^\/[^/]+$/u]), route(1, [/^\/x$/])], { methods: ["GET"] }), []);
-    assert.deepEqual(findUnreachable([route(0, [/^\/[^/]+$/u]), route(1, [/^\/x$/u])], { methods: ["GET"] }).map((f) => f.index), [1]);
+    assert.deepEqual(
+      findUnreachable([route(0, [/^\/[^/]+$/u]), route(1, [/^\/x$/u])], { methods: ["GET"] }).map((f) => f.index),
+      [1],
+    );
   });
 });
 
@@ -289,37 +332,77 @@ describe("lintRoutes messages", () => {
       r.get("photos/:id", { to: "other#show" });
     }).routes;
     const found = lintRoutes(routes);
-    assert.deepEqual(found.map((f) => [f.kind, f.route, f.related]), [["duplicate", 1, [0]]]);
-    assert.match(found[0]!.message, /^GET \/photos\/:id\(\.:format\) \(other#show\) repeats GET \/photos\/:id\(\.:format\) \(photos#show\)/);
+    assert.deepEqual(
+      found.map((f) => [f.kind, f.route, f.related]),
+      [["duplicate", 1, [0]]],
+    );
+    assert.match(
+      found[0]!.message,
+      /^GET \/photos\/:id\(\.:format\) \(other#show\) repeats GET \/photos\/:id\(\.:format\) \(photos#show\)/,
+    );
   });
 
   it("reports a constraint regexp once for all the routes sharing it", () => {
     // (draw's `warn` takes the findings it would otherwise print as process warnings.)
     const warned: string[] = [];
-    const routes = draw((r) => {
-      // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
-      r.resources("photos", { id: /(\d+)+/, only: ["show", "update"] });
-    }, { warn: (f) => warned.push(f.message) }).routes;
+    const routes = draw(
+      (r) => {
+        // @ts-expect-error -- Rails' extra key (a default, or with a RegExp a segment constraint): untyped, as JavaScript passes it
+        r.resources("photos", { id: /(\d+)+/, only: ["show", "update"] });
+      },
+      { warn: (f) => warned.push(f.message) },
+    ).routes;
     const found = lintRoutes(routes).filter((f) => f.kind === "backtracking");
-    assert.deepEqual(warned, found.map((f) => f.message), "draw warned of the same");
+    assert.deepEqual(
+      warned,
+      found.map((f) => f.message),
+      "draw warned of the same",
+    );
     assert.equal(found.length, 1);
     assert.deepEqual([found[0]!.route, found[0]!.related], [0, [1, 2]]);
-    assert.match(found[0]!.message, /^The segment constraint id: of GET \/photos\/:id\(\.:format\) .* \(and 2 more routes\): \/\(\\d\+\)\+\/ can take exponential time/);
+    assert.match(
+      found[0]!.message,
+      /^The segment constraint id: of GET \/photos\/:id\(\.:format\) .* \(and 2 more routes\): \/\(\\d\+\)\+\/ can take exponential time/,
+    );
   });
 
   it("checks the translation of a Ruby regexp, named as declared, and the RegExps of a list", () => {
     const warned: string[] = [];
-    const routes = draw((r) => {
-      r.get("a/:v", { to: "a#s", constraints: { v: /([[:digit:]]+)+x/ } });
-      r.get("b/:v", { to: "b#s", constraints: { v: ["new", /(h+)+x/] } });
-      r.get("c", { to: "c#s", constraints: { subdomain: ruby`/\A(\d+ # digits
-        )+x\z/x` } });
-    }, { warn: (f) => warned.push(f.message) }).routes;
+    const routes = draw(
+      (r) => {
+        r.get("a/:v", { to: "a#s", constraints: { v: /([[:digit:]]+)+x/ } });
+        r.get("b/:v", { to: "b#s", constraints: { v: ["new", /(h+)+x/] } });
+        r.get("c", {
+          to: "c#s",
+          constraints: {
+            subdomain: ruby`/\A(\d+ # digits
+        )+x\z/x`,
+          },
+        });
+      },
+      { warn: (f) => warned.push(f.message) },
+    ).routes;
     const found = lintRoutes(routes).filter((f) => f.kind === "backtracking");
-    assert.deepEqual(warned, found.map((f) => f.message), "draw warned of the same");
-    assert.deepEqual(found.map((f) => f.route), [0, 1, 2]);
-    assert.match(found[0]!.message, /^The segment constraint v: of .*: \/\(\[\[:digit:\]\]\+\)\+x\/ \(in JavaScript \/\(\[\\p\{Nd\}\]\+\)\+x\/u\) can take exponential time/);
-    assert.match(found[1]!.message, /^The segment constraint v: of .*: \/\(\\h\+\)\+x\/ \(in JavaScript \/\(\[0-9A-Fa-f\]\+\)\+x\/\) can take exponential time/);
-    assert.match(found[2]!.message, /^The request constraint subdomain: of .*: \/\\A\(\\d\+ # digits\n {8}\)\+x\\z\/x \(in JavaScript \/\^\(\\d\+\)\+x\$\/\)/);
+    assert.deepEqual(
+      warned,
+      found.map((f) => f.message),
+      "draw warned of the same",
+    );
+    assert.deepEqual(
+      found.map((f) => f.route),
+      [0, 1, 2],
+    );
+    assert.match(
+      found[0]!.message,
+      /^The segment constraint v: of .*: \/\(\[\[:digit:\]\]\+\)\+x\/ \(in JavaScript \/\(\[\\p\{Nd\}\]\+\)\+x\/u\) can take exponential time/,
+    );
+    assert.match(
+      found[1]!.message,
+      /^The segment constraint v: of .*: \/\(\\h\+\)\+x\/ \(in JavaScript \/\(\[0-9A-Fa-f\]\+\)\+x\/\) can take exponential time/,
+    );
+    assert.match(
+      found[2]!.message,
+      /^The request constraint subdomain: of .*: \/\\A\(\\d\+ # digits\n {8}\)\+x\\z\/x \(in JavaScript \/\^\(\\d\+\)\+x\$\/\)/,
+    );
   });
 });

@@ -22,10 +22,30 @@ const CATASTROPHIC: [RegExp, "exponential" | "polynomial", string][] = [
 ];
 
 const ORDINARY = [
-  /\d+/, /[a-z]+(-[a-z]+)*/, /[^/]+/, /en|nl/, /\d{4}/, /[A-Z]{2}\d+/, /.+/, /.*/, /[^/.]+/, /\w+/,
-  /[a-z0-9]+(?:-[a-z0-9]+)*/, /\d+(\.\d+)?/, /[a-z]{2}(-[A-Z]{2})?/, /(19|20)\d{2}/, /v\d+/, /\d+-\d+/,
-  /[\w.]+/, /[^/]+\.json/, /(a|b)+/, /(?:[a-z]+\/)*[a-z]+/, /[a-f0-9]{32}/, /(?:\d{1,3}\.){3}\d{1,3}/,
-  /[a-z]+(?:_[a-z]+)*/i, /[A-Z][a-z]+/,
+  /\d+/,
+  /[a-z]+(-[a-z]+)*/,
+  /[^\/]+/,
+  /en|nl/,
+  /\d{4}/,
+  /[A-Z]{2}\d+/,
+  /.+/,
+  /.*/,
+  /[^\/.]+/,
+  /\w+/,
+  /[a-z0-9]+(?:-[a-z0-9]+)*/,
+  /\d+(\.\d+)?/,
+  /[a-z]{2}(-[A-Z]{2})?/,
+  /(19|20)\d{2}/,
+  /v\d+/,
+  /\d+-\d+/,
+  /[\w.]+/,
+  /[^\/]+\.json/,
+  /(a|b)+/,
+  /(?:[a-z]+\/)*[a-z]+/,
+  /[a-f0-9]{32}/,
+  /(?:\d{1,3}\.){3}\d{1,3}/,
+  /[a-z]+(?:_[a-z]+)*/i,
+  /[A-Z][a-z]+/,
 ];
 
 describe("catastrophic backtracking", () => {
@@ -104,7 +124,8 @@ describe("position-automaton ambiguity", () => {
   });
 
   it("is silent for unambiguous repetitions", () => {
-    for (const re of [/(?:a|b)*/, /(?:ab|ac)*/, /[a-z]+(?:-[a-z]+)*/, /a{2,5}b/, /(?:x[a-w]*)*/]) assert.equal(ambiguityOf(re), null, String(re));
+    for (const re of [/(?:a|b)*/, /(?:ab|ac)*/, /[a-z]+(?:-[a-z]+)*/, /a{2,5}b/, /(?:x[a-w]*)*/])
+      assert.equal(ambiguityOf(re), null, String(re));
   });
 
   it("does not analyse lookarounds or backreferences (no finding rather than a guess)", () => {
@@ -115,31 +136,54 @@ describe("position-automaton ambiguity", () => {
 
 describe("on random regexps", () => {
   // Small regexps over a, b, -: characters, classes, groups, alternations and quantifiers.
-  const regexp: fc.Arbitrary<string> = fc.letrec((tie) => ({
-    atom: fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom("a", "b", "-", "[ab]", "[a-z]", "\\w", ".", "\\d") },
-      { weight: 1, arbitrary: fc.array(tie("term") as fc.Arbitrary<string>, { minLength: 1, maxLength: 3 }).map((alts) => `(?:${alts.join("|")})`) },
-    ),
-    quantified: fc.tuple(tie("atom") as fc.Arbitrary<string>, fc.constantFrom("", "", "*", "+", "?", "{2}", "{1,3}")).map(([a, q]) => a + q),
-    term: fc.array(tie("quantified") as fc.Arbitrary<string>, { minLength: 1, maxLength: 3 }).map((xs) => xs.join("")),
-  })).term.filter((source) => source.length <= 40) as fc.Arbitrary<string>;
+  const regexp: fc.Arbitrary<string> = fc
+    .letrec((tie) => ({
+      atom: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("a", "b", "-", "[ab]", "[a-z]", "\\w", ".", "\\d") },
+        {
+          weight: 1,
+          arbitrary: fc
+            .array(tie("term") as fc.Arbitrary<string>, { minLength: 1, maxLength: 3 })
+            .map((alts) => `(?:${alts.join("|")})`),
+        },
+      ),
+      quantified: fc
+        .tuple(tie("atom") as fc.Arbitrary<string>, fc.constantFrom("", "", "*", "+", "?", "{2}", "{1,3}"))
+        .map(([a, q]) => a + q),
+      term: fc
+        .array(tie("quantified") as fc.Arbitrary<string>, { minLength: 1, maxLength: 3 })
+        .map((xs) => xs.join("")),
+    }))
+    .term.filter((source) => source.length <= 40) as fc.Arbitrary<string>;
 
   it("never throws, and a fix matches exactly what the regexp matches and is not flagged", () => {
     let flagged = 0;
     let fixed = 0;
     fc.assert(
-      fc.property(regexp, fc.array(fc.string({ unit: fc.constantFrom("a", "b", "-", "1", "x"), maxLength: 8 }), { minLength: 30, maxLength: 30 }), (source, inputs) => {
-        const re = new RegExp(source);
-        const f = checkRegExp(re);
-        if (f === null) return;
-        flagged++;
-        assert.ok(f.message.startsWith(String(re)));
-        if (f.fix === null) return;
-        fixed++;
-        assert.equal(checkRegExp(f.fix), null, `${f.fix} is flagged too`);
-        const whole = (r: RegExp) => new RegExp(`^(?:${r.source})$`, r.flags);
-        for (const s of inputs) assert.equal(whole(f.fix).test(s), whole(re).test(s), `${re} and its fix ${f.fix} differ on ${JSON.stringify(s)}`);
-      }),
+      fc.property(
+        regexp,
+        fc.array(fc.string({ unit: fc.constantFrom("a", "b", "-", "1", "x"), maxLength: 8 }), {
+          minLength: 30,
+          maxLength: 30,
+        }),
+        (source, inputs) => {
+          const re = new RegExp(source);
+          const f = checkRegExp(re);
+          if (f === null) return;
+          flagged++;
+          assert.ok(f.message.startsWith(String(re)));
+          if (f.fix === null) return;
+          fixed++;
+          assert.equal(checkRegExp(f.fix), null, `${f.fix} is flagged too`);
+          const whole = (r: RegExp) => new RegExp(`^(?:${r.source})$`, r.flags);
+          for (const s of inputs)
+            assert.equal(
+              whole(f.fix).test(s),
+              whole(re).test(s),
+              `${re} and its fix ${f.fix} differ on ${JSON.stringify(s)}`,
+            );
+        },
+      ),
       { numRuns: 200 },
     );
     assert.ok(flagged > 10 && fixed > 5, `flagged ${flagged}, fixed ${fixed}`);

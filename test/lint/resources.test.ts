@@ -11,8 +11,18 @@ describe("resources left with no route", () => {
       'resources "photos", only: [] draws no route: it leaves none of the actions (index, create, new, show, update, destroy, edit). ' +
         "Remove the declaration, or list the actions it should have in only:.",
     );
-    assert.ok(emptyResource({ kind: "resource", name: "profile", except: ["show", "create", "update", "destroy", "new", "edit"] }));
-    assert.ok(emptyResource({ kind: "resources", name: "photos", only: ["show"], except: ["show"] })?.message.includes("together they leave"));
+    assert.ok(
+      emptyResource({
+        kind: "resource",
+        name: "profile",
+        except: ["show", "create", "update", "destroy", "new", "edit"],
+      }),
+    );
+    assert.ok(
+      emptyResource({ kind: "resources", name: "photos", only: ["show"], except: ["show"] })?.message.includes(
+        "together they leave",
+      ),
+    );
   });
 
   it("keeps Rails' nesting idiom: only: [] with a block that declares routes", () => {
@@ -23,11 +33,31 @@ describe("resources left with no route", () => {
   });
 
   it("follows apiOnly and the singular resource's actions", () => {
-    assert.deepEqual(resourceActions({ kind: "resources", name: "photos", apiOnly: true, except: ["index", "create", "show", "update"] }), ["destroy"]);
-    assert.ok(emptyResource({ kind: "resources", name: "photos", apiOnly: true, except: ["index", "create", "show", "update", "destroy"] }));
+    assert.deepEqual(
+      resourceActions({
+        kind: "resources",
+        name: "photos",
+        apiOnly: true,
+        except: ["index", "create", "show", "update"],
+      }),
+      ["destroy"],
+    );
+    assert.ok(
+      emptyResource({
+        kind: "resources",
+        name: "photos",
+        apiOnly: true,
+        except: ["index", "create", "show", "update", "destroy"],
+      }),
+    );
     // only: overrides apiOnly's defaults, as in Rails.
     assert.equal(emptyResource({ kind: "resources", name: "photos", apiOnly: true, only: ["new"] }), null);
-    assert.deepEqual(resourceActions({ kind: "resource", name: "profile", except: ["new", "edit"] }), ["show", "create", "update", "destroy"]);
+    assert.deepEqual(resourceActions({ kind: "resource", name: "profile", except: ["new", "edit"] }), [
+      "show",
+      "create",
+      "update",
+      "destroy",
+    ]);
   });
 
   it("leaves a declaration the mapper rejects to the mapper", () => {

@@ -5,7 +5,14 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { draw } from "../../src/index.js";
 import { reachRoutes, tokensAlwaysWhole } from "../../src/lint/index.js";
-import { complementOf, isNormalPath, isSubset, languageOf, normalizedPaths, withinNormalPaths } from "../../src/lint/languages.js";
+import {
+  complementOf,
+  isNormalPath,
+  isSubset,
+  languageOf,
+  normalizedPaths,
+  withinNormalPaths,
+} from "../../src/lint/languages.js";
 import { normalizeRequestPath } from "../../src/uri/path.js";
 import { simulatorRegExp, usesSimulator, journeyRegExp } from "../../src/pattern/regexp.js";
 import { Words } from "refa";
@@ -32,8 +39,14 @@ describe("reachRoutes", () => {
       r.get(":controller/:action", {});
       r.get("e", { to: r.redirect("/a") });
     }).routes;
-    assert.deepEqual(reachRoutes(routes).map((r) => r.conditional), [false, true, true, true, true, false]);
-    assert.deepEqual(reachRoutes(routes).map((r) => r.verbs), [["GET"], ["GET"], ["GET"], null, ["GET"], ["GET"]]);
+    assert.deepEqual(
+      reachRoutes(routes).map((r) => r.conditional),
+      [false, true, true, true, true, false],
+    );
+    assert.deepEqual(
+      reachRoutes(routes).map((r) => r.verbs),
+      [["GET"], ["GET"], ["GET"], null, ["GET"], ["GET"]],
+    );
   });
 });
 
@@ -75,7 +88,10 @@ describe("tokensAlwaysWhole", () => {
 });
 
 describe("normalized request paths", () => {
-  const raw = fc.string({ unit: fc.constantFrom("/", "a", "%", "2f", "2F", "?", "#", ".", "\n", " ", "é", "x"), maxLength: 12 });
+  const raw = fc.string({
+    unit: fc.constantFrom("/", "a", "%", "2f", "2F", "?", "#", ".", "\n", " ", "é", "x"),
+    maxLength: 12,
+  });
 
   it("are exactly the fixed points of normalizeRequestPath (domain any)", () => {
     const dfa = normalizedPaths(0xffff, "any");

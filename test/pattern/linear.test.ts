@@ -22,13 +22,24 @@ import { normalizeRequestPath } from "../../src/uri/path.js";
  */
 function routesOf(declare: (r: Mapper) => void, apiOnly = false): readonly Route[] {
   const builder = new TableBuilder();
-  declare(new Mapper({ builder, apiOnly, drawFile: () => { throw new Error("no route files here"); } }));
+  declare(
+    new Mapper({
+      builder,
+      apiOnly,
+      drawFile: () => {
+        throw new Error("no route files here");
+      },
+    }),
+  );
   return builder.table().routes;
 }
 
 /** Journey's regexp of each route a declaration draws. */
 function journeys(declare: (r: Mapper) => void): { route: Route; j: JourneyRegExp }[] {
-  return routesOf(declare).map((route) => ({ route, j: journeyRegExp(route.pattern.ast, route.requirements, route.anchor) }));
+  return routesOf(declare).map((route) => ({
+    route,
+    j: journeyRegExp(route.pattern.ast, route.requirements, route.anchor),
+  }));
 }
 
 function journeyOf(path: string, options: Record<string, unknown> = {}): JourneyRegExp {
@@ -45,16 +56,46 @@ function captures(j: JourneyRegExp, m: RegExpExecArray | null): unknown {
 function assertAgrees(j: JourneyRegExp, paths: readonly string[]): void {
   const vm = forcedLinearMatcher(j);
   assert.ok(vm !== null, `${String(j.re)} compiles`);
-  for (const path of paths) assert.deepEqual(captures(j, vm.exec(path)), captures(j, j.re.exec(path)), `${String(j.re)} on ${JSON.stringify(path)}`);
+  for (const path of paths)
+    assert.deepEqual(
+      captures(j, vm.exec(path)),
+      captures(j, j.re.exec(path)),
+      `${String(j.re)} on ${JSON.stringify(path)}`,
+    );
 }
 
 // ------------------------------------------------------------------ random patterns
 
 /** Pieces of a segment, as the DSL writes them; a group holds a short run of them. */
-type Piece = { lit: string } | { sep: "/" | "." } | { param: number } | { glob: number } | { group: Piece[] } | { or: [string, string] };
+type Piece =
+  | { lit: string }
+  | { sep: "/" | "." }
+  | { param: number }
+  | { glob: number }
+  | { group: Piece[] }
+  | { or: [string, string] };
 const REQUIREMENTS: (RegExp | string)[] = [
-  /\d+/, /[a-z-]+/, /.+/, /a+?/, /x*/, "a-", /(?=a)[\w-]+/, /[^/]+/, /\w+(?:-\w+)*/, /(a|-)+/, /[a%-]{1,3}/,
-  /(?:a|-)*?x?/, /\p{L}+/u, /[A-Z-]+/i, /a\b-?/, /(?<=-)a+/, /(?:a|a-)+/, /[^.]+?/, /(?!-)[-a]+/, /\d+\d+/, /%[\dA-F]{2}|a/,
+  /\d+/,
+  /[a-z-]+/,
+  /.+/,
+  /a+?/,
+  /x*/,
+  "a-",
+  /(?=a)[\w-]+/,
+  /[^\/]+/,
+  /\w+(?:-\w+)*/,
+  /(a|-)+/,
+  /[a%-]{1,3}/,
+  /(?:a|-)*?x?/,
+  /\p{L}+/u,
+  /[A-Z-]+/i,
+  /a\b-?/,
+  /(?<=-)a+/,
+  /(?:a|a-)+/,
+  /[^.]+?/,
+  /(?!-)[-a]+/,
+  /\d+\d+/,
+  /%[\dA-F]{2}|a/,
 ];
 const piece: fc.Arbitrary<Piece> = fc.letrec((tie) => ({
   piece: fc.oneof(
@@ -62,8 +103,16 @@ const piece: fc.Arbitrary<Piece> = fc.letrec((tie) => ({
     { weight: 2, arbitrary: fc.constantFrom<"/" | ".">("/", ".").map((sep) => ({ sep })) },
     { weight: 5, arbitrary: fc.constant(0).map((param) => ({ param })) },
     { weight: 1, arbitrary: fc.constant(0).map((glob) => ({ glob })) },
-    { weight: 1, arbitrary: fc.array(tie("piece") as fc.Arbitrary<Piece>, { minLength: 1, maxLength: 3 }).map((group) => ({ group })) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("a", "-", "x"), fc.constantFrom("a-", "x", "-")).map((or) => ({ or })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(tie("piece") as fc.Arbitrary<Piece>, { minLength: 1, maxLength: 3 })
+        .map((group) => ({ group })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom("a", "-", "x"), fc.constantFrom("a-", "x", "-")).map((or) => ({ or })),
+    },
   ),
 })).piece;
 
@@ -77,7 +126,10 @@ interface Spec {
 const spec: fc.Arbitrary<Spec> = fc.record({
   pieces: fc.array(piece, { minLength: 1, maxLength: 5 }),
   format: fc.constantFrom<boolean | undefined>(undefined, false),
-  reqs: fc.array(fc.integer({ min: -REQUIREMENTS.length, max: REQUIREMENTS.length - 1 }), { minLength: 8, maxLength: 8 }),
+  reqs: fc.array(fc.integer({ min: -REQUIREMENTS.length, max: REQUIREMENTS.length - 1 }), {
+    minLength: 8,
+    maxLength: 8,
+  }),
   anchor: fc.boolean(),
 });
 
@@ -109,7 +161,11 @@ describe("linear matcher", () => {
         const { path: routePath, requirements } = specRoute(s);
         let j: JourneyRegExp;
         try {
-          j = journeyOf(routePath, { format: s.format, constraints: requirements, ...(s.anchor ? {} : { anchor: false }) });
+          j = journeyOf(routePath, {
+            format: s.format,
+            constraints: requirements,
+            ...(s.anchor ? {} : { anchor: false }),
+          });
         } catch {
           return; // a declaration the DSL refuses
         }
@@ -124,11 +180,19 @@ describe("linear matcher", () => {
 
   it("answers what Journey's regexp answers on every route and path of the conformance fixtures", () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const dirs = [path.join(here, "..", "conformance", "fixtures"), path.join(here, "..", "..", "..", "shared", "conformance", "fixtures")];
+    const dirs = [
+      path.join(here, "..", "conformance", "fixtures"),
+      path.join(here, "..", "..", "..", "shared", "conformance", "fixtures"),
+    ];
     let probes = 0;
     for (const dir of dirs.filter((d) => fs.existsSync(d))) {
       for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-        for (const c of JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { ts?: string; ts_files?: object; api_only?: boolean; recognize?: { path: string }[] }[]) {
+        for (const c of JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as {
+          ts?: string;
+          ts_files?: object;
+          api_only?: boolean;
+          recognize?: { path: string }[];
+        }[]) {
           if (!c.ts || Object.keys(c.ts_files ?? {}).length > 0) continue;
           let routes: readonly Route[];
           try {
@@ -173,17 +237,28 @@ describe("linear matcher", () => {
     for (const [pattern, constraints, p, want] of cases) {
       const j = journeyOf(pattern, { constraints, ...(constraints.format === false ? { format: false } : {}) });
       const m = forcedLinearMatcher(j)!.exec(p);
-      const got = m === null ? null : Object.fromEntries(j.groupNames.flatMap((name, i) => (name === null ? [] : [[name, m[i + 1]]])));
+      const got =
+        m === null
+          ? null
+          : Object.fromEntries(j.groupNames.flatMap((name, i) => (name === null ? [] : [[name, m[i + 1]]])));
       assert.deepEqual(got, want, `${pattern} on ${p}`);
     }
   });
 
   it("steps over characters beyond ASCII as the regexp does, by code point under the u flag", () => {
     const segments = ["é-ü", "日本-x", "😀-x", "😀😀-😀", "\uD800-x", "a\uDC00-b", "é-ü-😀", "😀-\uD83D"];
-    for (const [prefix, a] of [["u", /\p{L}+/u], ["v", /[^-]+/], ["w", /.+/u], ["x", /[😀é-]+/u]] as const) {
+    for (const [prefix, a] of [
+      ["u", /\p{L}+/u],
+      ["v", /[^-]+/],
+      ["w", /.+/u],
+      ["x", /[😀é-]+/u],
+    ] as const) {
       const j = journeyOf(`${prefix}/:a-:b`, { constraints: { a } });
       assert.equal(j.re.unicode, a.unicode);
-      assertAgrees(j, segments.map((segment) => `/${prefix}/${segment}`));
+      assertAgrees(
+        j,
+        segments.map((segment) => `/${prefix}/${segment}`),
+      );
     }
   });
 
@@ -192,7 +267,13 @@ describe("linear matcher", () => {
     const j = journeyOf("b/:a-:b", { constraints: { a: /(x)\1?/ } });
     assert.equal(compileJourney(j), null);
     assert.equal(linearMatcher(j), null);
-    assert.deepEqual(captures(j, journeyExec(j, "/b/x-y")), [0, "/b/x-y", ["a", "x"], ["b", "y"], ["format", undefined]]);
+    assert.deepEqual(captures(j, journeyExec(j, "/b/x-y")), [
+      0,
+      "/b/x-y",
+      ["a", "x"],
+      ["b", "y"],
+      ["format", undefined],
+    ]);
   });
 });
 
@@ -204,12 +285,22 @@ describe("which routes run the linear matcher", () => {
   };
 
   it("keeps the native regexp where it cannot backtrack super-linearly", () => {
-    for (const pattern of ["photos/:id", "photos/:photo_id/comments/:id", "*path", "p/*path/:id", "f/:a.:b", "u/*path.:ext", "a(/:b)(/:c)", "v/v:version"]) {
+    for (const pattern of [
+      "photos/:id",
+      "photos/:photo_id/comments/:id",
+      "*path",
+      "p/*path/:id",
+      "f/:a.:b",
+      "u/*path.:ext",
+      "a(/:b)(/:c)",
+      "v/v:version",
+    ]) {
       assert.equal(growth(pattern), 1, pattern);
       assert.equal(linearMatcher(journeyOf(pattern)), null, pattern);
     }
     assert.equal(growth("*path", { format: false }), 1);
-    for (const id of [/\d+/, /[^/]+/, /\w+(?:-\w+)*/, /[a-z]{2}(?:-[A-Z]{2})?/]) assert.equal(growth("c/:id", { constraints: { id } }), 1, String(id));
+    for (const id of [/\d+/, /[^\/]+/, /\w+(?:-\w+)*/, /[a-z]{2}(?:-[A-Z]{2})?/])
+      assert.equal(growth("c/:id", { constraints: { id } }), 1, String(id));
     assert.equal(growth("c/:a-:b", { constraints: { a: /\d+/ } }), 1);
   });
 

@@ -3,18 +3,31 @@ import { test } from "node:test";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { draw } from "../../src/index.js";
-import { escapeRoutePath, normalizeMapperPath, normalizeName, parsePattern, PathPattern } from "../../src/pattern/index.js";
+import {
+  escapeRoutePath,
+  normalizeMapperPath,
+  normalizeName,
+  parsePattern,
+  PathPattern,
+} from "../../src/pattern/index.js";
 
 test("parses literals, slashes, dots, symbols, globs and nested groups", () => {
   assert.deepEqual(parsePattern("/files/:name.:ext(/*rest)"), [
-    { type: "slash" }, { type: "literal", value: "files" }, { type: "slash" },
-    { type: "symbol", name: "name" }, { type: "dot" }, { type: "symbol", name: "ext" },
+    { type: "slash" },
+    { type: "literal", value: "files" },
+    { type: "slash" },
+    { type: "symbol", name: "name" },
+    { type: "dot" },
+    { type: "symbol", name: "ext" },
     { type: "group", children: [{ type: "slash" }, { type: "star", name: "rest" }] },
   ]);
 });
 
 test("a dash between symbols is a literal (Journey's scanner)", () => {
-  assert.deepEqual(parsePattern("/:origin-:destination").map((n) => n.type), ["slash", "symbol", "literal", "symbol"]);
+  assert.deepEqual(
+    parsePattern("/:origin-:destination").map((n) => n.type),
+    ["slash", "symbol", "literal", "symbol"],
+  );
 });
 
 test("escaped parentheses and colons are literals", () => {
@@ -30,7 +43,10 @@ test("names, required names and optional names", () => {
 });
 
 test("unbalanced groups are declaration errors naming the path", () => {
-  assert.throws(() => parsePattern("/a(/:b"), { name: "ArgumentError", message: `Invalid route path "/a(/:b": unclosed '('; close every optional group with ')'` });
+  assert.throws(() => parsePattern("/a(/:b"), {
+    name: "ArgumentError",
+    message: `Invalid route path "/a(/:b": unclosed '('; close every optional group with ')'`,
+  });
   assert.throws(() => parsePattern("/a)"), /unmatched '\)'/);
   assert.throws(() => parsePattern("/a()"), /empty optional group/);
 });
@@ -61,7 +77,10 @@ test("PathPattern.of parses a path once and shares the frozen pattern; an escape
 });
 
 test("the scanner splits tokens as Journey's: runs, symbols, stray characters, code points", () => {
-  const types = (p: string) => parsePattern(p).map((n) => (n.type === "literal" ? `'${n.value}'` : n.type === "symbol" || n.type === "star" ? `${n.type}:${n.name}` : n.type));
+  const types = (p: string) =>
+    parsePattern(p).map((n) =>
+      n.type === "literal" ? `'${n.value}'` : n.type === "symbol" || n.type === "star" ? `${n.type}:${n.name}` : n.type,
+    );
   assert.deepEqual(types("/a*b/*c"), ["slash", "'a*b'", "slash", "star:c"]);
   assert.deepEqual(types("/a:/:b?x"), ["slash", "'a'", "':'", "slash", "symbol:b", "'?'", "'x'"]);
   assert.deepEqual(types("/\\x😀"), ["slash", "'\\'", "'x'", "'😀'"]);
@@ -75,7 +94,9 @@ test("route sets drawn in turn share their patterns: no draw lets go of another'
   draw((r) => r.resources("cache_thirds"));
   const again = draw((r) => r.resources("cache_turns", { only: ["index", "show"] }));
   assert.equal(again.routes.length, first.routes.length);
-  again.routes.forEach((r, i) => assert.equal(r.pattern, first.routes[i]!.pattern, `${r.path}: the very pattern the first draw parsed`));
+  again.routes.forEach((r, i) =>
+    assert.equal(r.pattern, first.routes[i]!.pattern, `${r.path}: the very pattern the first draw parsed`),
+  );
   assert.equal(other.routes[0]!.pattern, PathPattern.of("/cache_others(.:format)"));
 });
 

@@ -19,16 +19,35 @@ import { plain } from "./factory.js";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixturesDir = path.join(here, "..", "conformance", "fixtures");
 
-interface Probe { method: string; path: string; result: unknown }
-interface Case { id: string; ts: string; ts_files?: Record<string, string>; api_only?: boolean; host?: string; error?: unknown; recognize?: Probe[] }
+interface Probe {
+  method: string;
+  path: string;
+  result: unknown;
+}
+interface Case {
+  id: string;
+  ts: string;
+  ts_files?: Record<string, string>;
+  api_only?: boolean;
+  host?: string;
+  error?: unknown;
+  recognize?: Probe[];
+}
 
 const hostDependent = (c: Case) => /subdomain|host|domain|req\b|request/.test(c.ts);
 
 /** Runs the contract for the strategy `makeStrategy` makes from a table's prepared routes. */
-export function runRecognizerContract(name: string, makeStrategy: (routes: readonly PreparedRoute[]) => MatchStrategy): void {
-  for (const file of fs.readdirSync(fixturesDir).filter((f) => f.endsWith(".json")).sort()) {
-    const cases = (JSON.parse(fs.readFileSync(path.join(fixturesDir, file), "utf8")) as Case[])
-      .filter((c) => !c.error && (c.recognize ?? []).length > 0 && Object.keys(c.ts_files ?? {}).length === 0);
+export function runRecognizerContract(
+  name: string,
+  makeStrategy: (routes: readonly PreparedRoute[]) => MatchStrategy,
+): void {
+  for (const file of fs
+    .readdirSync(fixturesDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
+    const cases = (JSON.parse(fs.readFileSync(path.join(fixturesDir, file), "utf8")) as Case[]).filter(
+      (c) => !c.error && (c.recognize ?? []).length > 0 && Object.keys(c.ts_files ?? {}).length === 0,
+    );
     if (cases.length === 0) continue;
     describe(`recognition contract (${name}): ${file}`, () => {
       for (const c of cases) {
@@ -42,10 +61,17 @@ export function runRecognizerContract(name: string, makeStrategy: (routes: reado
           for (const p of c.recognize!) {
             if (JSON.stringify(p.result).includes("$binary")) continue;
             const answer = answerOf(recognizer, p, c);
-            assert.deepEqual(answer, answerOf(reference, p, c), `${c.id}: ${name} and reference disagree on ${p.method} ${p.path}`);
+            assert.deepEqual(
+              answer,
+              answerOf(reference, p, c),
+              `${c.id}: ${name} and reference disagree on ${p.method} ${p.path}`,
+            );
             // Where Rails raised (an unknown verb, a redirect's missing key), no route or an exception is the answer.
             if ((p.result as { error?: unknown } | null)?.error) {
-              assert.ok(answer === null || "threw" in (answer as object), `${c.id}: ${p.method} ${p.path}: Rails raised`);
+              assert.ok(
+                answer === null || "threw" in (answer as object),
+                `${c.id}: ${p.method} ${p.path}: Rails raised`,
+              );
               continue;
             }
             // Fixtures recorded on another host (not stored in the fixture) cannot be compared for
@@ -68,5 +94,10 @@ function answerOf(recognizer: Recognizer, p: Probe, c: Case): unknown {
 }
 
 function assertEqualQuiet(a: unknown, b: unknown): boolean {
-  try { assert.deepEqual(a, b); return true; } catch { return false; }
+  try {
+    assert.deepEqual(a, b);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -13,7 +13,10 @@ export function routesOf(declare: (r: Mapper) => void): readonly Route[] {
 /** One recognizer per strategy for the same declaration. */
 export function recognizers(declare: (r: Mapper) => void): Record<StrategyName, Recognizer> {
   const routes = routesOf(declare);
-  return Object.fromEntries(STRATEGIES.map((s) => [s, compileRecognizer(routes, s)])) as Record<StrategyName, Recognizer>;
+  return Object.fromEntries(STRATEGIES.map((s) => [s, compileRecognizer(routes, s)])) as Record<
+    StrategyName,
+    Recognizer
+  >;
 }
 
 /** A plain-data view of a result, as the conformance checker compares it. */

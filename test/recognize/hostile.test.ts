@@ -6,7 +6,9 @@ import { plain, recognizers, STRATEGIES } from "./factory.js";
 
 const rec = recognizers((r) => {
   r.root("home#index");
-  r.resources("photos", () => { r.resources("comments"); });
+  r.resources("photos", () => {
+    r.resources("comments");
+  });
   r.get("files/*path", { to: "files#show" });
   r.get("codes/:code", { to: "codes#show", constraints: { code: /[a-f0-9]+/i } });
   r.get("flights/:origin-:destination", { to: "flights#search" });
@@ -97,7 +99,10 @@ describe("hostile input", () => {
       }
       // A path that matches after as much backtracking: the split the regexp would find.
       const [res, ms] = cpu(() => multi[s].recognize("GET", "/g/" + "-".repeat(MB) + ".x"));
-      assert.deepEqual(plain(res as Parameters<typeof plain>[0]), { name: null, params: { controller: "g", action: "abc", a: "-".repeat(MB - 4), b: "-", c: "-", format: "x" } });
+      assert.deepEqual(plain(res as Parameters<typeof plain>[0]), {
+        name: null,
+        params: { controller: "g", action: "abc", a: "-".repeat(MB - 4), b: "-", c: "-", format: "x" },
+      });
       assert.ok(ms < 2000, `a matching path (${s}) took ${ms.toFixed(0)} ms of CPU`);
     }
   });
@@ -126,41 +131,80 @@ describe("hostile input", () => {
       r.get("m", { to: "m#form", format: false, constraints: { media_type: "multipart/form-data" } });
       r.get(":any", { to: "u#other", format: false });
     });
-    const actionOf = (res: unknown) => (plain(res as Parameters<typeof plain>[0]) as { params?: { action?: string } } | null)?.params?.action;
+    const actionOf = (res: unknown) =>
+      (plain(res as Parameters<typeof plain>[0]) as { params?: { action?: string } } | null)?.params?.action;
     const spaces = " ".repeat(MB);
-    const headers = ["a" + spaces + "b", "a/b;" + spaces + "q", ",".repeat(MB), spaces + ";", "text/html;" + "q=1;".repeat(MB / 4), "*/*" + spaces + "x"];
+    const headers = [
+      "a" + spaces + "b",
+      "a/b;" + spaces + "q",
+      ",".repeat(MB),
+      spaces + ";",
+      "text/html;" + "q=1;".repeat(MB / 4),
+      "*/*" + spaces + "x",
+    ];
     for (const s of STRATEGIES) {
       for (const value of headers) {
         for (const path of ["/u", "/m"]) {
-          const [res, ms] = timed(() => conditional[s].recognize("GET", path, { headers: { accept: value, "content-type": value } }));
+          const [res, ms] = timed(() =>
+            conditional[s].recognize("GET", path, { headers: { accept: value, "content-type": value } }),
+          );
           assert.equal(actionOf(res), "other", `${JSON.stringify(value.slice(0, 12))} on ${path}`);
           assert.ok(ms < 2000, `${JSON.stringify(value.slice(0, 12))} on ${path} took ${ms.toFixed(0)} ms`);
         }
       }
-      assert.equal(actionOf(conditional[s].recognize("GET", "/u", { headers: { accept: "application/json ; q=0.9" } })), "json");
-      assert.equal(actionOf(conditional[s].recognize("GET", "/m", { headers: { "content-type": "Multipart/Form-Data ; boundary=x" } })), "form");
+      assert.equal(
+        actionOf(conditional[s].recognize("GET", "/u", { headers: { accept: "application/json ; q=0.9" } })),
+        "json",
+      );
+      assert.equal(
+        actionOf(
+          conditional[s].recognize("GET", "/m", { headers: { "content-type": "Multipart/Form-Data ; boundary=x" } }),
+        ),
+        "form",
+      );
     }
   });
 
   it("keeps __proto__, constructor and prototype as plain keys and values", () => {
     for (const s of STRATEGIES) {
       const res = rec[s].recognize("GET", "/__proto__/constructor/prototype");
-      assert.deepEqual(plain(res), { name: null, params: { controller: "weird", action: "show", ["__proto__"]: "__proto__", constructor: "constructor", prototype: "prototype" } });
+      assert.deepEqual(plain(res), {
+        name: null,
+        params: {
+          controller: "weird",
+          action: "show",
+          ["__proto__"]: "__proto__",
+          constructor: "constructor",
+          prototype: "prototype",
+        },
+      });
       const params = (res as { params: Record<string, unknown> }).params;
       assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(params)), null);
       assert.ok(Object.hasOwn(params, "__proto__"));
       assert.equal(plain(rec[s].recognize("GET", "/photos/__proto__"))!.constructor, Object);
-      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/constructor")), { name: "photo", params: { controller: "photos", action: "show", id: "constructor" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/constructor")), {
+        name: "photo",
+        params: { controller: "photos", action: "show", id: "constructor" },
+      });
     }
     assert.equal(({} as Record<string, unknown>).controller, undefined);
-    assert.equal(Object.hasOwn(Object.prototype, "action"), false);
+    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, "action"), false);
   });
 
   it("unescapes invalid UTF-8 to replacement characters and keeps raw unicode as sent", () => {
     for (const s of STRATEGIES) {
-      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/%FF")), { name: "photo", params: { controller: "photos", action: "show", id: "\uFFFD" } });
-      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/日本")), { name: "photo", params: { controller: "photos", action: "show", id: "日本" } });
-      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/%E6%97%A5")), { name: "photo", params: { controller: "photos", action: "show", id: "日" } });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/%FF")), {
+        name: "photo",
+        params: { controller: "photos", action: "show", id: "\uFFFD" },
+      });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/日本")), {
+        name: "photo",
+        params: { controller: "photos", action: "show", id: "日本" },
+      });
+      assert.deepEqual(plain(rec[s].recognize("GET", "/photos/%E6%97%A5")), {
+        name: "photo",
+        params: { controller: "photos", action: "show", id: "日" },
+      });
     }
   });
 });

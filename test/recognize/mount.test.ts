@@ -43,19 +43,33 @@ for (const s of STRATEGIES) {
       const res = rec[s].recognize(method, path, scriptName === undefined ? undefined : { scriptName });
       assert.ok(res !== null && "app" in res, `${method} ${path} reaches a handler`);
       assert.equal(res.app.handler, echo, `${method} ${path}`);
-      assert.deepEqual({ scriptName: res.app.scriptName, pathInfo: res.app.pathInfo }, { scriptName: wantScript, pathInfo: wantInfo }, `${method} ${path}`);
+      assert.deepEqual(
+        { scriptName: res.app.scriptName, pathInfo: res.app.pathInfo },
+        { scriptName: wantScript, pathInfo: wantInfo },
+        `${method} ${path}`,
+      );
       assert.deepEqual({ ...res.params }, params, `${method} ${path}`);
     }
   });
 
   test(`${s}: every answer names its route, out of JSON and spread copies`, () => {
     const show = rec[s].recognize("GET", "/photos/1")!;
-    assert.deepEqual([show.route.verb, show.route.path, show.route.reqs, show.route.index], ["GET", "/photos/:id(.:format)", "photos#show", 3]);
-    assert.deepEqual(JSON.parse(JSON.stringify(show)), { name: "photo", params: { controller: "photos", action: "show", id: "1" } });
+    assert.deepEqual(
+      [show.route.verb, show.route.path, show.route.reqs, show.route.index],
+      ["GET", "/photos/:id(.:format)", "photos#show", 3],
+    );
+    assert.deepEqual(JSON.parse(JSON.stringify(show)), {
+      name: "photo",
+      params: { controller: "photos", action: "show", id: "1" },
+    });
     assert.deepEqual(Object.keys({ ...show }), ["name", "params"]);
     const mount = rec[s].recognize("GET", "/blog/a")!;
     assert.equal(mount.route.path, "/blog");
-    assert.deepEqual(JSON.parse(JSON.stringify(mount)), { name: null, params: {}, app: { scriptName: "/blog", pathInfo: "/a" } });
+    assert.deepEqual(JSON.parse(JSON.stringify(mount)), {
+      name: null,
+      params: {},
+      app: { scriptName: "/blog", pathInfo: "/a" },
+    });
   });
 }
 

@@ -23,14 +23,31 @@ const routes = draw((r) => {
   r.get("gb/*rest", { to: "beta#g" });
   r.get(":__proto__/:constructor", { to: "weird#show" });
 }).routes;
-const paths = ["/photos/1/comments/2.json", "/files/a%20b", "/photos", "/__proto__/constructor", "/photos/1/comments/x.y.z", "/a/1", "/b/1", "/sa", "/sb", "/ga/x/y", "/gb/x/y"];
+const paths = [
+  "/photos/1/comments/2.json",
+  "/files/a%20b",
+  "/photos",
+  "/__proto__/constructor",
+  "/photos/1/comments/x.y.z",
+  "/a/1",
+  "/b/1",
+  "/sa",
+  "/sb",
+  "/ga/x/y",
+  "/gb/x/y",
+];
 const answers = STRATEGIES.map((s) => {
   const recognizer = compileRecognizer(routes, s);
   return paths.map((p) => {
     const res = recognizer.recognize("GET", p);
     if (res === null || !("params" in res)) return res;
     // Own keys in order, and the prototype chain, as a caller sees them.
-    return { name: res.name, keys: Object.keys(res.params), params: { ...res.params }, chain: Object.getPrototypeOf(Object.getPrototypeOf(res.params)) === null };
+    return {
+      name: res.name,
+      keys: Object.keys(res.params),
+      params: { ...res.params },
+      chain: Object.getPrototypeOf(Object.getPrototypeOf(res.params)) === null,
+    };
   });
 });
 console.log(JSON.stringify({ codegen, strategies: STRATEGIES, answers }));

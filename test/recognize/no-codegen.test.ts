@@ -9,7 +9,11 @@ import { describe, it } from "node:test";
 const child = fileURLToPath(new URL("./no-codegen.child.ts", import.meta.url));
 type Answer = { name: string | null; keys: string[]; params: Record<string, string>; chain: boolean } | null;
 const run = (flags: string[]) =>
-  JSON.parse(execFileSync(process.execPath, [...flags, "--import", "tsx", child], { encoding: "utf8" })) as { codegen: boolean; strategies: string[]; answers: Answer[][] };
+  JSON.parse(execFileSync(process.execPath, [...flags, "--import", "tsx", child], { encoding: "utf8" })) as {
+    codegen: boolean;
+    strategies: string[];
+    answers: Answer[][];
+  };
 
 describe("recognition without code generation from strings", () => {
   const generated = run([]);

@@ -6,10 +6,17 @@ import { plain, recognizers, STRATEGIES } from "./factory.js";
 
 describe("lambda constraints see the query string's parameters (Rails' req.params)", () => {
   const rec = recognizers((r) => {
-    r.get("x/:id", { to: "x#big", constraints: (req: { params?: Record<string, unknown> }) => Number(req.params?.id) > 5 });
+    r.get("x/:id", {
+      to: "x#big",
+      constraints: (req: { params?: Record<string, unknown> }) => Number(req.params?.id) > 5,
+    });
     r.get("x/:id", { to: "x#q", constraints: (req: { params?: Record<string, unknown> }) => req.params?.y === "1" });
     r.get("x/:id", { to: "x#small" });
-    r.get("n/:id", { to: "n#n", constraints: (req: { params?: Record<string, unknown> }) => JSON.stringify(req.params) === '{"a":{"b":["1"]},"id":"2","controller":"n","action":"n"}' });
+    r.get("n/:id", {
+      to: "n#n",
+      constraints: (req: { params?: Record<string, unknown> }) =>
+        JSON.stringify(req.params) === '{"a":{"b":["1"]},"id":"2","controller":"n","action":"n"}',
+    });
   });
   const cases: [string, string | null, Record<string, unknown>?][] = [
     ["/x/7", "big"],
@@ -37,8 +44,8 @@ describe("a `format:` request condition compares request.format (Mime::Type#to_s
     r.get("b", { to: "b#json", format: false, constraints: { format: /json/ } });
     r.get("b", { to: "b#html", format: false, constraints: { format: "text/html" } });
     r.get("b", { to: "b#other", format: false });
-    r.get("c/:id", { to: "c#xml", format: false, constraints: { id: /[^/]+/, format: /xml/ } });
-    r.get("c/:id", { to: "c#other", format: false, constraints: { id: /[^/]+/ } });
+    r.get("c/:id", { to: "c#xml", format: false, constraints: { id: /[^\/]+/, format: /xml/ } });
+    r.get("c/:id", { to: "c#other", format: false, constraints: { id: /[^\/]+/ } });
   });
   const action = (s: (typeof STRATEGIES)[number], path: string, request?: Record<string, unknown>) =>
     (plain(rec[s].recognize("GET", path, request)) as { params: { action: string } } | null)?.params.action ?? null;
@@ -63,7 +70,10 @@ describe("a `format:` request condition compares request.format (Mime::Type#to_s
       assert.equal(action(s, "/b", { format: "application/json" }), "json");
       // an XHR without Accept: the Content-Type's type (Rails 6.1's `accepts` takes `content_mime_type`)
       const xhr = { "X-Requested-With": "XMLHttpRequest" };
-      assert.equal(action(s, "/b", { headers: { ...xhr, "Content-Type": " Application/JSON ; charset=utf-8" } }), "json");
+      assert.equal(
+        action(s, "/b", { headers: { ...xhr, "Content-Type": " Application/JSON ; charset=utf-8" } }),
+        "json",
+      );
       assert.equal(action(s, "/b", { headers: { ...xhr, "Content-Type": "application/json", Accept: "  " } }), "json");
       assert.equal(action(s, "/b", { headers: { ...xhr, "Content-Type": "foo/bar" } }), "other");
       assert.equal(action(s, "/c/a.xml", { headers: { ...xhr, "Content-Type": "text/x-json" } }), "other");
@@ -80,7 +90,9 @@ describe("a `media_type:` request condition compares the Content-Type's type", (
   });
   for (const s of STRATEGIES) {
     it(`stripped and downcased, as Rails' content_mime_type (${s})`, () => {
-      const action = (ct: string) => (plain(rec[s].recognize("GET", "/m", { headers: { "Content-Type": ct } })) as { params: { action: string } }).params.action;
+      const action = (ct: string) =>
+        (plain(rec[s].recognize("GET", "/m", { headers: { "Content-Type": ct } })) as { params: { action: string } })
+          .params.action;
       assert.equal(action("  Application/JSON ; charset=utf-8"), "json");
       assert.equal(action("application/json,text/html"), "json");
       assert.equal(action("application/jsonx"), "other");
@@ -117,30 +129,61 @@ describe("a HEAD request falling back to the GET routes shows request conditions
 describe("a constraint that throws: its error propagates, naming the route and the request", () => {
   class Denied extends Error {}
   const rec = recognizers((r) => {
-    r.get("boom/:id", { to: "a#b", constraints: () => { throw new Denied("kaboom"); } });
-    r.get("atob/:id", { to: "a#b", constraints: () => atob("not base64!") === "" });
-    r.get("frozen/:id", { to: "a#b", constraints: () => { throw Object.freeze(new Denied("frozen")); } });
-    r.constraints({ matches: (req: { headers?: Record<string, string> }) => req.headers!["x-role"]!.length > 0 }, () => {
-      r.get("reports", { to: "reports#index" });
+    r.get("boom/:id", {
+      to: "a#b",
+      constraints: () => {
+        throw new Denied("kaboom");
+      },
     });
+    r.get("atob/:id", { to: "a#b", constraints: () => atob("not base64!") === "" });
+    r.get("frozen/:id", {
+      to: "a#b",
+      constraints: () => {
+        throw Object.freeze(new Denied("frozen"));
+      },
+    });
+    r.constraints(
+      { matches: (req: { headers?: Record<string, string> }) => req.headers!["x-role"]!.length > 0 },
+      () => {
+        r.get("reports", { to: "reports#index" });
+      },
+    );
   });
   for (const s of STRATEGIES) {
     it(`keeps the error's class and adds the context (${s})`, () => {
-      assert.throws(() => rec[s].recognize("GET", "/boom/1"), (e: Error) => {
-        assert.ok(e instanceof Denied);
-        assert.equal(e.message, "kaboom (in a request constraint of GET /boom/:id(.:format) (a#b), asked about GET /boom/1: a constraint should return false for a request it does not accept rather than throw)");
-        return true;
-      });
-      assert.throws(() => rec[s].recognize("HEAD", "/reports/"), (e: Error) => {
-        assert.ok(e instanceof TypeError);
-        assert.match(e.message, / \(in a request constraint of GET \/reports\(\.:format\) \(reports#index\), asked about HEAD \/reports: /);
-        return true;
-      });
+      assert.throws(
+        () => rec[s].recognize("GET", "/boom/1"),
+        (e: Error) => {
+          assert.ok(e instanceof Denied);
+          assert.equal(
+            e.message,
+            "kaboom (in a request constraint of GET /boom/:id(.:format) (a#b), asked about GET /boom/1: a constraint should return false for a request it does not accept rather than throw)",
+          );
+          return true;
+        },
+      );
+      assert.throws(
+        () => rec[s].recognize("HEAD", "/reports/"),
+        (e: Error) => {
+          assert.ok(e instanceof TypeError);
+          assert.match(
+            e.message,
+            / \(in a request constraint of GET \/reports\(\.:format\) \(reports#index\), asked about HEAD \/reports: /,
+          );
+          return true;
+        },
+      );
     });
     it(`propagates an error whose message cannot be written as it is, not a TypeError (${s})`, () => {
       // DOMException's message is a getter; assigning to it throws in strict code.
-      assert.throws(() => rec[s].recognize("GET", "/atob/1"), (e: Error) => e instanceof DOMException && e.name === "InvalidCharacterError");
-      assert.throws(() => rec[s].recognize("GET", "/frozen/1"), (e: Error) => e instanceof Denied && e.message === "frozen");
+      assert.throws(
+        () => rec[s].recognize("GET", "/atob/1"),
+        (e: Error) => e instanceof DOMException && e.name === "InvalidCharacterError",
+      );
+      assert.throws(
+        () => rec[s].recognize("GET", "/frozen/1"),
+        (e: Error) => e instanceof Denied && e.message === "frozen",
+      );
     });
   }
 });

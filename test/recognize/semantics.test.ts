@@ -48,7 +48,8 @@ describe("recognition semantics (Rails 6.1 answers)", () => {
   ];
   for (const s of STRATEGIES) {
     it(`answers as Rails (${s})`, () => {
-      for (const [method, path, want] of cases) assert.deepEqual(plain(rec[s].recognize(method, path)), want, `${method} ${path}`);
+      for (const [method, path, want] of cases)
+        assert.deepEqual(plain(rec[s].recognize(method, path)), want, `${method} ${path}`);
     });
   }
 
@@ -76,37 +77,56 @@ describe("recognition semantics (Rails 6.1 answers)", () => {
   ];
   for (const s of STRATEGIES) {
     it(`finds routes by verb as Rails (${s})`, () => {
-      for (const [method, path, want] of verbCases) assert.deepEqual(plain(verbs[s].recognize(method, path)), want, `${method} ${path}`);
+      for (const [method, path, want] of verbCases)
+        assert.deepEqual(plain(verbs[s].recognize(method, path)), want, `${method} ${path}`);
     });
   }
 
   it("gives params without inherited keys", () => {
     const res = rec.compiled.recognize("GET", "/photos/1");
     assert.ok(res && "params" in res);
-    for (const key of ["toString", "constructor", "hasOwnProperty", "__proto__"]) assert.equal(key in res.params, false, key);
+    for (const key of ["toString", "constructor", "hasOwnProperty", "__proto__"])
+      assert.equal(key in res.params, false, key);
   });
 
   it("asks lambdas by arity and objects by matches, in order, with the path parameters", () => {
     const seen: string[] = [];
     const r = recognizers((m) => {
       m.get("x/:id", { to: "x#zero", constraints: () => (seen.push("zero"), false) });
-      m.get("x/:id", { to: "x#one", constraints: (req: { params?: Record<string, unknown> }) => (seen.push(`one:${req.params?.id}`), false) });
-      m.get("x/:id", { to: "x#two", constraints: (params: Record<string, string>, _req: unknown) => (seen.push(`two:${params.id}`), params.id === "7") });
+      m.get("x/:id", {
+        to: "x#one",
+        constraints: (req: { params?: Record<string, unknown> }) => (seen.push(`one:${req.params?.id}`), false),
+      });
+      m.get("x/:id", {
+        to: "x#two",
+        constraints: (params: Record<string, string>, _req: unknown) => (
+          seen.push(`two:${params.id}`), params.id === "7"
+        ),
+      });
       m.get("x/:id", { to: "x#obj", constraints: { matches: () => (seen.push("obj"), true) } });
     });
     for (const s of STRATEGIES) {
       seen.length = 0;
-      assert.deepEqual(plain(r[s].recognize("GET", "/x/7")), { name: null, params: { controller: "x", action: "two", id: "7" } });
+      assert.deepEqual(plain(r[s].recognize("GET", "/x/7")), {
+        name: null,
+        params: { controller: "x", action: "two", id: "7" },
+      });
       assert.deepEqual(seen, ["zero", "one:7", "two:7"]);
       seen.length = 0;
-      assert.deepEqual(plain(r[s].recognize("GET", "/x/8")), { name: null, params: { controller: "x", action: "obj", id: "8" } });
+      assert.deepEqual(plain(r[s].recognize("GET", "/x/8")), {
+        name: null,
+        params: { controller: "x", action: "obj", id: "8" },
+      });
       assert.deepEqual(seen, ["zero", "one:8", "two:8", "obj"]);
     }
   });
 
   it("asks a constraint object's matches first and, when it is missing or false, its call by arity, with the object as this", () => {
     const seen: string[] = [];
-    const both = { matches: () => (seen.push("matches"), false), call: (req: { path?: string }) => (seen.push("call"), req.path === "/both/ok") };
+    const both = {
+      matches: () => (seen.push("matches"), false),
+      call: (req: { path?: string }) => (seen.push("call"), req.path === "/both/ok"),
+    };
     const callOnly = {
       prefix: "ok",
       call(params: Record<string, string>, req: { path?: string }) {
@@ -121,7 +141,8 @@ describe("recognition semantics (Rails 6.1 answers)", () => {
       m.get("first/:id", { to: "f#first", constraints: trueFirst });
       m.get("none/:id", { to: "n#none", constraints: { call: () => false } });
     });
-    const action = (s: (typeof STRATEGIES)[number], path: string) => (r[s].recognize("GET", path) as { params?: { action?: string } } | null)?.params?.action;
+    const action = (s: (typeof STRATEGIES)[number], path: string) =>
+      (r[s].recognize("GET", path) as { params?: { action?: string } } | null)?.params?.action;
     for (const s of STRATEGIES) {
       seen.length = 0;
       assert.equal(action(s, "/both/ok"), "both");
@@ -142,7 +163,8 @@ describe("recognition semantics (Rails 6.1 answers)", () => {
       m.get("p", { to: "p#blank", constraints: { subdomain: false } });
     });
     for (const s of STRATEGIES) {
-      const action = (host: string) => (r[s].recognize("GET", "/p", { host }) as unknown as { params: { action: string } }).params.action;
+      const action = (host: string) =>
+        (r[s].recognize("GET", "/p", { host }) as unknown as { params: { action: string } }).params.action;
       assert.equal(action("api.example.com"), "re");
       assert.equal(action("web.example.com"), "list");
       assert.equal(action("other.example.com"), "present");
@@ -202,14 +224,20 @@ describe("raw paths in front of regexp-only routes", () => {
 // rx-s-string-requirement-before-regexp-alike).
 describe("a string requirement written as a RegExp is", () => {
   const tables: [string, (r: Mapper) => void][] = [
-    ["after that RegExp", (r) => {
-      r.get("a/:id", { to: "a#x", constraints: { id: /[a-z]+/ } });
-      r.get("b/:id", { to: "b#x", constraints: { id: "/[a-z]+/" } as never });
-    }],
-    ["before that RegExp", (r) => {
-      r.get("b/:id", { to: "b#x", constraints: { id: "/[a-z]+/" } as never });
-      r.get("a/:id", { to: "a#x", constraints: { id: /[a-z]+/ } });
-    }],
+    [
+      "after that RegExp",
+      (r) => {
+        r.get("a/:id", { to: "a#x", constraints: { id: /[a-z]+/ } });
+        r.get("b/:id", { to: "b#x", constraints: { id: "/[a-z]+/" } as never });
+      },
+    ],
+    [
+      "before that RegExp",
+      (r) => {
+        r.get("b/:id", { to: "b#x", constraints: { id: "/[a-z]+/" } as never });
+        r.get("a/:id", { to: "a#x", constraints: { id: /[a-z]+/ } });
+      },
+    ],
   ];
   const cases: [string, unknown][] = [
     ["/a/abc", { name: null, params: { controller: "a", action: "x", id: "abc" } }],
@@ -264,26 +292,80 @@ describe("static words: many sharing a first character, prefixes of one another"
     r.get("quiz", { to: "s#quiz" });
   });
   const paths = [
-    "/p", "/pa", "/page", "/pages", "/page_1", "/page_10", "/page_100", "/pag", "/photos", "/posts.json", "/posts.", "/p/1",
-    "/p/pa", "/pages/", "/page_1?x", "/page%5F1", "/q", "/qu/1", "/quiz", "/qui", "/quiz/", "//quiz", "/q.json", "/pages.x.y",
+    "/p",
+    "/pa",
+    "/page",
+    "/pages",
+    "/page_1",
+    "/page_10",
+    "/page_100",
+    "/pag",
+    "/photos",
+    "/posts.json",
+    "/posts.",
+    "/p/1",
+    "/p/pa",
+    "/pages/",
+    "/page_1?x",
+    "/page%5F1",
+    "/q",
+    "/qu/1",
+    "/quiz",
+    "/qui",
+    "/quiz/",
+    "//quiz",
+    "/q.json",
+    "/pages.x.y",
   ];
   it("the compiled strategy answers as the reference one", () => {
-    for (const p of paths) assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
+    for (const p of paths)
+      assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
   });
   it("keyed by their first two characters where more than four share the first", () => {
     const pairs = recognizers((r) => {
-      for (const w of ["p", "pa", "photos", "posts", "products", "projects", "payments", "pé", "p😀"]) r.get(w, { to: `s#${w}` });
+      for (const w of ["p", "pa", "photos", "posts", "products", "projects", "payments", "pé", "p😀"])
+        r.get(w, { to: `s#${w}` });
       r.get(":id", { to: "s#id" });
     });
-    const more = ["/p", "/pa", "/pay", "/payments", "/projects.json", "/products/", "/pr", "/po?x", "/p%C3%A9", "/pé", "/p😀", "/p%F0%9F%98%80", "/p%f0%9f%98%80", "/p\ud83d", "/photos//", "/x"];
-    for (const p of more) assert.deepEqual(plain(pairs.compiled.recognize("GET", p)), plain(pairs.reference.recognize("GET", p)), p);
+    const more = [
+      "/p",
+      "/pa",
+      "/pay",
+      "/payments",
+      "/projects.json",
+      "/products/",
+      "/pr",
+      "/po?x",
+      "/p%C3%A9",
+      "/pé",
+      "/p😀",
+      "/p%F0%9F%98%80",
+      "/p%f0%9f%98%80",
+      "/p\ud83d",
+      "/photos//",
+      "/x",
+    ];
+    for (const p of more)
+      assert.deepEqual(plain(pairs.compiled.recognize("GET", p)), plain(pairs.reference.recognize("GET", p)), p);
     // (A route's non-ASCII literal is escaped, as Rails does: `p😀` answers `/p%F0%9F%98%80`.)
-    assert.deepEqual(plain(pairs.compiled.recognize("GET", "/p%F0%9F%98%80")), { name: null, params: { controller: "s", action: "p😀" } });
+    assert.deepEqual(plain(pairs.compiled.recognize("GET", "/p%F0%9F%98%80")), {
+      name: null,
+      params: { controller: "s", action: "p😀" },
+    });
   });
   it("answers as Rails for a few (oracle.rb)", () => {
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/page_10")), { name: "page_10", params: { controller: "s", action: "page_10" } });
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/pages/")), { name: "pages", params: { controller: "s", action: "pages" } });
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/qu/1")), { name: null, params: { controller: "s", action: "qu_id", id: "1" } });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/page_10")), {
+      name: "page_10",
+      params: { controller: "s", action: "page_10" },
+    });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/pages/")), {
+      name: "pages",
+      params: { controller: "s", action: "pages" },
+    });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/qu/1")), {
+      name: null,
+      params: { controller: "s", action: "qu_id", id: "1" },
+    });
     assert.equal(rec.compiled.recognize("GET", "/pag"), null);
   });
 });
@@ -304,10 +386,24 @@ describe("a table of thousands of routes", () => {
   it("the compiled strategy answers as the reference one", () => {
     const paths: string[] = [];
     for (let i = 0; i < 300; i += 7) {
-      paths.push(`/page_${i}`, `/page_${i}.json`, `/res${i}x`, `/res${i}x/12.xml`, `/res${i}x/a/items/b`, `/res${i}x/1/code/42`, `/res${i}x/1/code/4x2`, `/res${i}y`, `/page_${i}0000`);
+      paths.push(
+        `/page_${i}`,
+        `/page_${i}.json`,
+        `/res${i}x`,
+        `/res${i}x/12.xml`,
+        `/res${i}x/a/items/b`,
+        `/res${i}x/1/code/42`,
+        `/res${i}x/1/code/4x2`,
+        `/res${i}y`,
+        `/page_${i}0000`,
+      );
     }
-    for (const p of paths) assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/res299x/7/items/8")), { name: "res299x_item", params: { controller: "items", action: "show", res299x_id: "7", id: "8" } });
+    for (const p of paths)
+      assert.deepEqual(plain(rec.compiled.recognize("GET", p)), plain(rec.reference.recognize("GET", p)), p);
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/res299x/7/items/8")), {
+      name: "res299x_item",
+      params: { controller: "items", action: "show", res299x_id: "7", id: "8" },
+    });
   });
 });
 
@@ -319,7 +415,7 @@ describe("raw paths where only character-class parameters follow a separator", (
     r.get("items/new", { to: "i#new" });
     r.get("items/:id", { to: "i#show", constraints: { id: /\d+/ } });
     r.get("items", { to: "i#index" });
-    r.get("files/:name", { to: "f#show", constraints: { name: /[^/]+/ }, format: false });
+    r.get("files/:name", { to: "f#show", constraints: { name: /[^\/]+/ }, format: false });
     r.get("x.:v", { to: "x#v", constraints: { v: /\d+/ }, format: false });
     r.get("x", { to: "x#x" });
     r.get("k/:v", { to: "k#k", constraints: { v: /.+/ }, format: false });
@@ -330,14 +426,30 @@ describe("raw paths where only character-class parameters follow a separator", (
   const file = (name: string) => ({ name: null, params: { controller: "f", action: "show", name } });
   const cases: [string, unknown][] = [
     // A word beside the class parameter fails on `new?x` because of the `?` (fast-check found it).
-    ["/items/new?x", { name: "items_new", params: { controller: "i", action: "new" } }], ["/items/ne?x", null],
-    ["/items/?x", index], ["/items/12?x", show("12")], ["/items/12a?x", null], ["/items/#x", index],
-    ["/items/12/", show("12")], ["/items//12", show("12")], ["/items/a%3f", null],
-    ["/files/a.b?c", file("a.b")], ["/files/%41", file("A")], ["/files/%4a", file("J")], ["/files/?", null], ["/files/a/", file("a")],
-    ["/x/?q", { name: "x", params: { controller: "x", action: "x" } }], ["/x.12", { name: null, params: { controller: "x", action: "v", v: "12" } }],
-    ["/x.?", null], ["/x.1a", { name: "x", params: { controller: "x", action: "x", format: "1a" } }], ["/x.#1", null],
+    ["/items/new?x", { name: "items_new", params: { controller: "i", action: "new" } }],
+    ["/items/ne?x", null],
+    ["/items/?x", index],
+    ["/items/12?x", show("12")],
+    ["/items/12a?x", null],
+    ["/items/#x", index],
+    ["/items/12/", show("12")],
+    ["/items//12", show("12")],
+    ["/items/a%3f", null],
+    ["/files/a.b?c", file("a.b")],
+    ["/files/%41", file("A")],
+    ["/files/%4a", file("J")],
+    ["/files/?", null],
+    ["/files/a/", file("a")],
+    ["/x/?q", { name: "x", params: { controller: "x", action: "x" } }],
+    ["/x.12", { name: null, params: { controller: "x", action: "v", v: "12" } }],
+    ["/x.?", null],
+    ["/x.1a", { name: "x", params: { controller: "x", action: "x", format: "1a" } }],
+    ["/x.#1", null],
     // A class that takes `/` runs over the slashes normalizing squeezes or drops.
-    ["/k/abc/", k("abc")], ["/k/a//b", k("a/b")], ["/k/a///b//", k("a/b")], ["/k/a/b", k("a/b")],
+    ["/k/abc/", k("abc")],
+    ["/k/a//b", k("a/b")],
+    ["/k/a///b//", k("a/b")],
+    ["/k/a/b", k("a/b")],
   ];
   for (const s of STRATEGIES) {
     it(`answers as Rails (${s})`, () => {
@@ -352,8 +464,8 @@ describe("raw paths where only character-class parameters follow a separator", (
 // and a class that rejects some character beyond ASCII (`[^é]`, `[^\s]`, `[^\d]`) is not broad.
 describe("character-class parameters over characters beyond ASCII and punctuation", () => {
   const rec = recognizers((r) => {
-    r.get("a/:v", { to: "c#a", constraints: { v: /[^/]+/ }, format: false });
-    r.get("b/:v", { to: "c#b", constraints: { v: /[^/.]+/ } });
+    r.get("a/:v", { to: "c#a", constraints: { v: /[^\/]+/ }, format: false });
+    r.get("b/:v", { to: "c#b", constraints: { v: /[^\/.]+/ } });
     r.get("c/:v", { to: "c#c", constraints: { v: /[^é]+/ }, format: false });
     r.get("d/:v", { to: "c#d", constraints: { v: /[^\s]+/ }, format: false });
     r.get("e/:v", { to: "c#e", constraints: { v: /[^\d]+/ }, format: false });
@@ -361,7 +473,30 @@ describe("character-class parameters over characters beyond ASCII and punctuatio
     r.get("g/:v", { to: "c#g", constraints: { v: /.+/ }, format: false });
     r.get("h/:v", { to: "c#h", constraints: { v: /[^\\x]+/ }, format: false });
   });
-  const values = ["abc", "a.b", "a%2Fb", "a%2fb", "é", "xé", "a\u00a0b", "a\u2028b", "٣", "ſ", "\u212a", "a?b", "a#b", "a%", "😀", "\ud83d", "a\\b", "ax", "s", "S", "a b", "a:b~c"];
+  const values = [
+    "abc",
+    "a.b",
+    "a%2Fb",
+    "a%2fb",
+    "é",
+    "xé",
+    "a\u00a0b",
+    "a\u2028b",
+    "٣",
+    "ſ",
+    "\u212a",
+    "a?b",
+    "a#b",
+    "a%",
+    "😀",
+    "\ud83d",
+    "a\\b",
+    "ax",
+    "s",
+    "S",
+    "a b",
+    "a:b~c",
+  ];
   it("the compiled strategy answers as the reference one", () => {
     for (const c of "abcdefgh") {
       for (const v of values) {
@@ -375,8 +510,17 @@ describe("character-class parameters over characters beyond ASCII and punctuatio
     assert.equal(rec.compiled.recognize("GET", "/c/xé"), null);
     assert.equal(rec.compiled.recognize("GET", "/d/a b"), null);
     // Ruby's \s is ASCII: a no-break space is not one (JavaScript's \s has it).
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/d/a\u00a0b")), { name: null, params: { controller: "c", action: "d", v: "a\u00a0b" } });
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/a.b%3F")), { name: null, params: { controller: "c", action: "a", v: "a.b?" } });
-    assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/é😀")), { name: null, params: { controller: "c", action: "a", v: "é😀" } });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/d/a\u00a0b")), {
+      name: null,
+      params: { controller: "c", action: "d", v: "a\u00a0b" },
+    });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/a.b%3F")), {
+      name: null,
+      params: { controller: "c", action: "a", v: "a.b?" },
+    });
+    assert.deepEqual(plain(rec.compiled.recognize("GET", "/a/é😀")), {
+      name: null,
+      params: { controller: "c", action: "a", v: "é😀" },
+    });
   });
 });

@@ -32,20 +32,29 @@ function nodeOf(file: string): string {
 
 function layerOf(node: string): number {
   const i = LAYERS.findIndex((layer) => layer.includes(node));
-  assert.ok(i >= 0, `src/${node} is in no layer of test/structure/imports.test.ts: add it where it belongs in the pipeline`);
+  assert.ok(
+    i >= 0,
+    `src/${node} is in no layer of test/structure/imports.test.ts: add it where it belongs in the pipeline`,
+  );
   return i;
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+    );
 }
 
 /** Relative imports of a file (`import`/`export ... from`, bare `import "..."`, dynamic `import("...")`), as absolute paths. */
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)]
-    .map((m) => m[1] ?? m[2] ?? m[3]!);
+  const specs = [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!);
   return specs.filter((s) => s.startsWith(".")).map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, ".ts")));
 }
 
@@ -69,7 +78,10 @@ test("the folder graph of src/ has no cycle", () => {
     for (const next of edges.get(node)?.keys() ?? []) {
       if (state.get(next) === "open") {
         const cycle = [...stack.slice(stack.indexOf(next)), next];
-        const via = cycle.slice(1).map((n, i) => edges.get(cycle[i]!)!.get(n)).join(", ");
+        const via = cycle
+          .slice(1)
+          .map((n, i) => edges.get(cycle[i]!)!.get(n))
+          .join(", ");
         assert.fail(`import cycle ${cycle.join(" -> ")} (${via})`);
       }
       if (!state.has(next)) visit(next);
@@ -98,7 +110,8 @@ test("every import points down the pipeline, and no stage imports another", () =
 const STRATEGY_FOLDERS = ["recognize/compiled", "recognize/reference"];
 
 test("no recognition strategy's folder imports another's", () => {
-  const folderOf = (file: string) => STRATEGY_FOLDERS.find((f) => path.relative(path.join(src, f), file).split(path.sep)[0] !== "..");
+  const folderOf = (file: string) =>
+    STRATEGY_FOLDERS.find((f) => path.relative(path.join(src, f), file).split(path.sep)[0] !== "..");
   const wrong: string[] = [];
   let seen = 0;
   for (const file of sourceFiles(src)) {

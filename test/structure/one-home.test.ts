@@ -13,27 +13,42 @@ import { fileURLToPath } from "node:url";
 const src = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+    );
 }
 
-const modules = sourceFiles(src).map((file) => ({ name: path.relative(src, file).split(path.sep).join("/"), text: fs.readFileSync(file, "utf8") }));
+const modules = sourceFiles(src).map((file) => ({
+  name: path.relative(src, file).split(path.sep).join("/"),
+  text: fs.readFileSync(file, "utf8"),
+}));
 
 /** Top-level declarations of a module (`function`, `const`, `let`, `class`, `type`, `interface`, `enum`), exported or not. */
 function declarations(text: string): string[] {
-  return [...text.matchAll(/^(?:export )?(?:declare )?(?:async )?(?:function\*?|const|let|var|(?:abstract )?class|type|interface|enum) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
+  return [
+    ...text.matchAll(
+      /^(?:export )?(?:declare )?(?:async )?(?:function\*?|const|let|var|(?:abstract )?class|type|interface|enum) ([A-Za-z_$][\w$]*)/gm,
+    ),
+  ].map((m) => m[1]!);
 }
 
 /** The names a module exports as values (functions, constants, classes) and as types (types, interfaces, enums), apart: a type and a value may share a name. */
 function exported(text: string): string[] {
-  return [...text.matchAll(/^export (?:declare )?(?:default )?(?:async )?(function\*?|const|let|var|(?:abstract )?class|type|interface|enum) ([A-Za-z_$][\w$]*)/gm)]
-    .map((m) => `${/^(type|interface)$/.test(m[1]!) ? "type" : "value"} ${m[2]!}`);
+  return [
+    ...text.matchAll(
+      /^export (?:declare )?(?:default )?(?:async )?(function\*?|const|let|var|(?:abstract )?class|type|interface|enum) ([A-Za-z_$][\w$]*)/gm,
+    ),
+  ].map((m) => `${/^(type|interface)$/.test(m[1]!) ? "type" : "value"} ${m[2]!}`);
 }
 
 test("no two modules of src/ export the same name", () => {
   const homes = new Map<string, string[]>();
   for (const m of modules) for (const name of exported(m.text)) homes.set(name, [...(homes.get(name) ?? []), m.name]);
-  const twice = [...homes].filter(([, where]) => where.length > 1).map(([name, where]) => `${name}: ${where.join(", ")}`);
+  const twice = [...homes]
+    .filter(([, where]) => where.length > 1)
+    .map(([name, where]) => `${name}: ${where.join(", ")}`);
   assert.deepEqual(twice, []);
 });
 
@@ -44,34 +59,112 @@ test("no two modules of src/ export the same name", () => {
  * (test/inspect/html-client.test.ts), the browser helpers' declarations of the option bag, written
  * into a module that imports nothing of the server (test/generate/browser.test.ts).
  */
-const UTILITIES: readonly { what: string; home: string; names: readonly string[]; marks: readonly (string | RegExp)[]; twins?: readonly string[] }[] = [
-  { what: "Rack's MediaType.type / Rails' content_mime_type", home: "uri/mime.ts", names: ["mediaType", "mediaTypeOf"], marks: [/split\(\/\[;,\]\//] },
-  { what: "the JSON MIME type's synonyms (Mime[:json])", home: "uri/mime.ts", names: ["MIME_BY_TYPE", "JSON_TYPES"], marks: ["text/x-json", "application/jsonrequest"] },
-  { what: "ERB::Util.html_escape", home: "support/html.ts", names: ["escapeHtml", "HTML_ESCAPES"], marks: ["&#39;", "&quot;"] },
-  { what: "ActionDispatch::Http::URL::PROTOCOL_REGEXP", home: "uri/url.ts", names: ["PROTOCOL_REGEXP", "protocolPrefix"], marks: ["([^:]+)(:)?"] },
+const UTILITIES: readonly {
+  what: string;
+  home: string;
+  names: readonly string[];
+  marks: readonly (string | RegExp)[];
+  twins?: readonly string[];
+}[] = [
+  {
+    what: "Rack's MediaType.type / Rails' content_mime_type",
+    home: "uri/mime.ts",
+    names: ["mediaType", "mediaTypeOf"],
+    marks: [/split\(\/\[;,\]\//],
+  },
+  {
+    what: "the JSON MIME type's synonyms (Mime[:json])",
+    home: "uri/mime.ts",
+    names: ["MIME_BY_TYPE", "JSON_TYPES"],
+    marks: ["text/x-json", "application/jsonrequest"],
+  },
+  {
+    what: "ERB::Util.html_escape",
+    home: "support/html.ts",
+    names: ["escapeHtml", "HTML_ESCAPES"],
+    marks: ["&#39;", "&quot;"],
+  },
+  {
+    what: "ActionDispatch::Http::URL::PROTOCOL_REGEXP",
+    home: "uri/url.ts",
+    names: ["PROTOCOL_REGEXP", "protocolPrefix"],
+    marks: ["([^:]+)(:)?"],
+  },
   { what: "Ruby's Regexp#inspect", home: "support/ruby.ts", names: ["rubyRegexpInspect"], marks: [] },
-  { what: "loading an application's files (route files, controllers)", home: "support/user-files.ts", names: ["UserFileLoader", "USER_FILE_EXTENSIONS", "findUserFile"], marks: ["createJiti", '".mjs"'] },
-  { what: "reading a thrown value safely", home: "support/thrown.ts", names: ["describeThrown", "isInstance", "thrownSummary"], marks: [] },
-  { what: "literal text as regexp source (Regexp.escape)", home: "support/regexp-escape.ts", names: ["escapeRegExp", "escapeLiteral"], marks: [String.raw`[.*+?^${"$"}{}()|[\]\\/]`] },
+  {
+    what: "loading an application's files (route files, controllers)",
+    home: "support/user-files.ts",
+    names: ["UserFileLoader", "USER_FILE_EXTENSIONS", "findUserFile"],
+    marks: ["createJiti", '".mjs"'],
+  },
+  {
+    what: "reading a thrown value safely",
+    home: "support/thrown.ts",
+    names: ["describeThrown", "isInstance", "thrownSummary"],
+    marks: [],
+  },
+  {
+    what: "literal text as regexp source (Regexp.escape)",
+    home: "support/regexp-escape.ts",
+    names: ["escapeRegExp", "escapeLiteral"],
+    marks: [String.raw`[.*+?^${"$"}{}()|[\]\\/]`],
+  },
   // the browser's copy (inspect/html-client.ts) is run against normalizeRequestPath by test/inspect/html-client.test.ts
-  { what: "Journey::Router::Utils.normalize_path", home: "uri/path.ts", names: ["normalizePath", "normalizeRequestPath"], marks: [/%\[a-f0-9\]\{2\}\/g/], twins: ["inspect/html-client.ts"] },
-  { what: "a cache that lets go of everything when full", home: "support/bounded-cache.ts", names: ["BoundedCache"], marks: [/\.size >=? [^)]+\)\s*[\w.#]*\.clear\(\)/] },
-  { what: "the request routing sees (constraints, redirects, recognize's request)", home: "table/request.ts", names: ["RequestInfo", "RecognizeRequest", "RedirectRequest"], marks: [/(?:interface|type) \w+(?: =)? \{[^}]*\bhost\??: [^}]*\bheaders\??: /] },
-  { what: "the URL option bag (url_options, default_url_options)", home: "table/url-options.ts", names: ["UrlOptions", "HelperOptions"], marks: [/\btldLength\?:/], twins: ["generate/browser/module.ts"] },
+  {
+    what: "Journey::Router::Utils.normalize_path",
+    home: "uri/path.ts",
+    names: ["normalizePath", "normalizeRequestPath"],
+    marks: [/%\[a-f0-9\]\{2\}\/g/],
+    twins: ["inspect/html-client.ts"],
+  },
+  {
+    what: "a cache that lets go of everything when full",
+    home: "support/bounded-cache.ts",
+    names: ["BoundedCache"],
+    marks: [/\.size >=? [^)]+\)\s*[\w.#]*\.clear\(\)/],
+  },
+  {
+    what: "the request routing sees (constraints, redirects, recognize's request)",
+    home: "table/request.ts",
+    names: ["RequestInfo", "RecognizeRequest", "RedirectRequest"],
+    marks: [/(?:interface|type) \w+(?: =)? \{[^}]*\bhost\??: [^}]*\bheaders\??: /],
+  },
+  {
+    what: "the URL option bag (url_options, default_url_options)",
+    home: "table/url-options.ts",
+    names: ["UrlOptions", "HelperOptions"],
+    marks: [/\btldLength\?:/],
+    twins: ["generate/browser/module.ts"],
+  },
 ];
 
 for (const u of UTILITIES) {
   test(`${u.what} has one home, src/${u.home}`, () => {
-    assert.ok(modules.some((m) => m.name === u.home), `src/${u.home} exists`);
+    assert.ok(
+      modules.some((m) => m.name === u.home),
+      `src/${u.home} exists`,
+    );
     for (const name of u.names) {
       const where = modules.filter((m) => declarations(m.text).includes(name)).map((m) => m.name);
-      assert.ok(where.every((w) => w === u.home || (u.twins ?? []).includes(w)), `${name} is declared in ${where.join(", ")}: declare it in src/${u.home} only, and import it`);
+      assert.ok(
+        where.every((w) => w === u.home || (u.twins ?? []).includes(w)),
+        `${name} is declared in ${where.join(", ")}: declare it in src/${u.home} only, and import it`,
+      );
     }
-    assert.ok(declarations(modules.find((m) => m.name === u.home)!.text).includes(u.names[0]!), `src/${u.home} declares ${u.names[0]}`);
+    assert.ok(
+      declarations(modules.find((m) => m.name === u.home)!.text).includes(u.names[0]!),
+      `src/${u.home} declares ${u.names[0]}`,
+    );
     for (const mark of u.marks) {
-      const where = modules.filter((m) => (typeof mark === "string" ? m.text.includes(mark) : mark.test(m.text))).map((m) => m.name);
+      const where = modules
+        .filter((m) => (typeof mark === "string" ? m.text.includes(mark) : mark.test(m.text)))
+        .map((m) => m.name);
       const others = where.filter((w) => !(u.twins ?? []).includes(w));
-      assert.deepEqual(others, [u.home], `${String(mark)} appears in ${others.join(", ")}: only src/${u.home} should hold it`);
+      assert.deepEqual(
+        others,
+        [u.home],
+        `${String(mark)} appears in ${others.join(", ")}: only src/${u.home} should hold it`,
+      );
     }
   });
 }

@@ -6,7 +6,14 @@ import { BoundedCache } from "../../src/support/bounded-cache.js";
 test("a BoundedCache holds up to its limit, then starts again with the entry being set", () => {
   const cache = new BoundedCache<string, number>(3);
   for (const [i, k] of ["a", "b", "c"].entries()) cache.set(k, i);
-  assert.deepEqual([...cache], [["a", 0], ["b", 1], ["c", 2]]);
+  assert.deepEqual(
+    [...cache],
+    [
+      ["a", 0],
+      ["b", 1],
+      ["c", 2],
+    ],
+  );
   cache.set("d", 3);
   assert.deepEqual([...cache], [["d", 3]]);
   assert.equal(cache.get("a"), undefined);

@@ -10,10 +10,23 @@ class GetterError extends Error {
     throw this;
   }
 }
-const trapping = new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); }, get: () => { throw new Error("trap"); } });
+const trapping = new Proxy(
+  {},
+  {
+    getPrototypeOf: () => {
+      throw new Error("trap");
+    },
+    get: () => {
+      throw new Error("trap");
+    },
+  },
+);
 
 test("describeThrown reads an Error, an error whose message getter throws, a trap-throwing Proxy, a value without String()", () => {
-  assert.deepEqual({ ...describeThrown(new TypeError("bad")), stack: "" }, { name: "TypeError", className: "TypeError", message: "bad", stack: "" });
+  assert.deepEqual(
+    { ...describeThrown(new TypeError("bad")), stack: "" },
+    { name: "TypeError", className: "TypeError", message: "bad", stack: "" },
+  );
   assert.equal(describeThrown(new GetterError()).message, "(the Error's message could not be read)");
   assert.equal(describeThrown(new GetterError()).className, "GetterError", "the class, as Ruby names an exception");
   assert.equal(isInstance(trapping, Error), false);
@@ -25,12 +38,22 @@ test("describeThrown reads an Error, an error whose message getter throws, a tra
 test("the default error log and the development exception page survive such values: 500, the handler serves on", async () => {
   const errors: string[] = [];
   const original = console.error;
-  console.error = (...args: unknown[]) => void errors.push(args.map((a) => (typeof a === "string" ? a : "(value)")).join(" "));
+  console.error = (...args: unknown[]) =>
+    void errors.push(args.map((a) => (typeof a === "string" ? a : "(value)")).join(" "));
   try {
-    const h = createHandler(draw((r) => r.get("x/:kind", { to: "t#x" })), {
-      env: "development",
-      controllers: { t: { x: (ctx: { params: Record<string, unknown> }) => { throw ctx.params.kind === "proxy" ? trapping : new GetterError(); } } },
-    });
+    const h = createHandler(
+      draw((r) => r.get("x/:kind", { to: "t#x" })),
+      {
+        env: "development",
+        controllers: {
+          t: {
+            x: (ctx: { params: Record<string, unknown> }) => {
+              throw ctx.params.kind === "proxy" ? trapping : new GetterError();
+            },
+          },
+        },
+      },
+    );
     for (const kind of ["proxy", "getter"]) {
       const res = await h(new Request(`http://localhost/x/${kind}`));
       assert.equal(res.status, 500);

@@ -5,7 +5,9 @@ import { inflections, loadRoutes } from "switchyard";
 import { Controller } from "switchyard/http";
 
 const app = process.argv[2];
-const { UserFileLoader } = await import(new URL("./node_modules/switchyard/dist/support/user-files.js", import.meta.url).href);
+const { UserFileLoader } = await import(
+  new URL("./node_modules/switchyard/dist/support/user-files.js", import.meta.url).href
+);
 const routes = await loadRoutes({ root: app });
 const mod = new UserFileLoader(app).require(path.join(app, "config", "routes.ts"));
 const controller = await new UserFileLoader(app).import(path.join(app, "app", "controllers", "pages_controller.ts"));

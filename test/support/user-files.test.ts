@@ -40,11 +40,20 @@ test("in an application run by plain node, a route file's and a controller's swi
     fs.cpSync(path.join(repo, "dist"), path.join(pkg, "dist"), { recursive: true });
     fs.copyFileSync(path.join(repo, "package.json"), path.join(pkg, "package.json"));
     // (A package of its own: inside this repository, `switchyard` would otherwise name the repository itself.)
-    fs.writeFileSync(path.join(install, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+    fs.writeFileSync(
+      path.join(install, "package.json"),
+      JSON.stringify({ name: "app", private: true, type: "module" }),
+    );
     fs.cpSync(app, path.join(install, "app"), { recursive: true });
     fs.copyFileSync(path.join(here, "user-files.child.mjs"), path.join(install, "child.mjs"));
-    const out = execFileSync(process.execPath, [path.join(install, "child.mjs"), path.join(install, "app")], { encoding: "utf8" });
-    assert.deepEqual(JSON.parse(out), { paths: ["/docs/guide(.:format)", "/legacy"], sameInflections: true, sameController: true });
+    const out = execFileSync(process.execPath, [path.join(install, "child.mjs"), path.join(install, "app")], {
+      encoding: "utf8",
+    });
+    assert.deepEqual(JSON.parse(out), {
+      paths: ["/docs/guide(.:format)", "/legacy"],
+      sameInflections: true,
+      sameController: true,
+    });
   } finally {
     fs.rmSync(install, { recursive: true, force: true });
   }
@@ -56,7 +65,10 @@ test("a controller file without a default export says so and what it exports", a
   const res = await handler(new Request("http://localhost/bare"));
   assert.equal(res.status, 500);
   const body = await res.text();
-  assert.match(body, /bare_controller\.ts has no default export \(it exports index, show\): a controller file must default-export its controller/);
+  assert.match(
+    body,
+    /bare_controller\.ts has no default export \(it exports index, show\): a controller file must default-export its controller/,
+  );
 });
 
 test("defaultExport and exportNames read ESM and CommonJS shapes", () => {

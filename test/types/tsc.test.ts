@@ -16,7 +16,8 @@ const blog = path.join(root, "examples", "blog");
 const fixtures = path.join(root, "test", "types", "fixtures");
 
 function tsFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith(".ts"))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
@@ -24,7 +25,10 @@ function tsFiles(dir: string): string[] {
 
 test("the fixtures and examples/blog compile against the blog's generated declarations, every @ts-expect-error used", async () => {
   const files = [...tsFiles(fixtures), ...tsFiles(path.join(blog, "app")), ...tsFiles(path.join(blog, "config"))];
-  assert.ok(files.some((f) => f.endsWith("params.ts")) && files.some((f) => f.endsWith("paths.ts")), "the fixtures are found");
+  assert.ok(
+    files.some((f) => f.endsWith("params.ts")) && files.some((f) => f.endsWith("paths.ts")),
+    "the fixtures are found",
+  );
   const out = typecheck(path.join(root, "test", "types"), renderHelperTypes(await loadRoutes({ root: blog })), files);
   assert.equal(out, "", out);
 });

@@ -16,6 +16,7 @@ test("mediaType: what precedes the first ; or , downcased, trimmed; empty withou
 });
 
 test("the JSON MIME type's synonyms are Mime[:json]", () => {
-  for (const type of ["application/json", "text/x-json", "application/jsonrequest"]) assert.equal(MIME_BY_TYPE[type], "application/json", type);
+  for (const type of ["application/json", "text/x-json", "application/jsonrequest"])
+    assert.equal(MIME_BY_TYPE[type], "application/json", type);
   assert.equal(MIME_BY_TYPE["application/vnd.api+json"], undefined, "not a registered synonym in Rails 6.1");
 });

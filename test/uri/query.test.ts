@@ -7,8 +7,18 @@ import qs from "qs";
 import { parseNestedQuery, QueryParseError, queryString, toParam } from "../../src/uri/query.js";
 
 describe("to_param", () => {
-  class Article { constructor(readonly id: number | null, readonly slug?: string) {} toParam() { return this.slug ?? (this.id == null ? null : String(this.id)); } }
-  class Plain { constructor(readonly id: unknown) {} }
+  class Article {
+    constructor(
+      readonly id: number | null,
+      readonly slug?: string,
+    ) {}
+    toParam() {
+      return this.slug ?? (this.id == null ? null : String(this.id));
+    }
+  }
+  class Plain {
+    constructor(readonly id: unknown) {}
+  }
   it("records give toParam(), else id; arrays join with '/'; nil stays nil", () => {
     assert.equal(toParam(new Article(5, "5-hello")), "5-hello");
     assert.equal(toParam(new Article(null)), null);
@@ -26,7 +36,10 @@ describe("to_query", () => {
     assert.equal(queryString({ b: 1, "10": 2, "2": 3 }), "10=2&2=3&b=1");
   });
   it("nests hashes and arrays with brackets; no sorting below an array", () => {
-    assert.equal(queryString({ filter: { price: { min: 10, max: 20 } } }), "filter%5Bprice%5D%5Bmax%5D=20&filter%5Bprice%5D%5Bmin%5D=10");
+    assert.equal(
+      queryString({ filter: { price: { min: 10, max: 20 } } }),
+      "filter%5Bprice%5D%5Bmax%5D=20&filter%5Bprice%5D%5Bmin%5D=10",
+    );
     assert.equal(queryString({ items: [{ z: 1, a: 2 }] }), "items%5B%5D%5Bz%5D=1&items%5B%5D%5Ba%5D=2");
     assert.equal(queryString({ ids: [[]] }), "ids%5B%5D%5B%5D=");
     assert.equal(queryString({ a: [null, true] }), "a%5B%5D=&a%5B%5D=true");
@@ -44,12 +57,14 @@ describe("to_query", () => {
     // sorts inside arrays, keeps '(' and ')' in RFC 1738 mode, and drops nested empty arrays.
     const key = fc.stringMatching(/^[a-z]{1,6}$/);
     const value = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9 _.~-]{0,8}$/), fc.integer());
-    fc.assert(fc.property(fc.dictionary(key, value), (h) => {
-      const keys = Object.keys(h);
-      fc.pre(keys.every((k) => keys.every((j) => j === k || !j.startsWith(k))));
-      const viaQs = qs.stringify(h, { format: "RFC1738", sort: (a, b) => (a < b ? -1 : a > b ? 1 : 0) });
-      assert.equal(queryString(h), viaQs);
-    }));
+    fc.assert(
+      fc.property(fc.dictionary(key, value), (h) => {
+        const keys = Object.keys(h);
+        fc.pre(keys.every((k) => keys.every((j) => j === k || !j.startsWith(k))));
+        const viaQs = qs.stringify(h, { format: "RFC1738", sort: (a, b) => (a < b ? -1 : a > b ? 1 : 0) });
+        assert.equal(queryString(h), viaQs);
+      }),
+    );
   });
 });
 
@@ -62,7 +77,7 @@ describe("parse_nested_query (Rack 2.2)", () => {
     ["a[][x]=1&a[][y]=2&a[][x]=3", '{"a":[{"x":"1","y":"2"},{"x":"3"}]}'],
     ["a", '{"a":null}'],
     ["a=", '{"a":""}'],
-    ["=1", '{}'],
+    ["=1", "{}"],
     ["a=1;b=2", '{"a":"1","b":"2"}'],
     ["a=1&&b=2", '{"a":"1","b":"2"}'],
     ["a=1&  b=2", '{"a":"1","b":"2"}'],
@@ -98,17 +113,20 @@ describe("parse_nested_query (Rack 2.2)", () => {
   // What Rack raises (Rails answers 400; for bytes that are not UTF-8, Rails' own encoding check
   // does): its message; the lenient mode skips the pair or keeps its text undecoded.
   const refused: [string, RegExp, unknown][] = [
-    ["a[]=1&a[x]=2", /expected Hash \(got Array\) for param `a'/, {"a": ["1"]}],
-    ["a[x]=1&a[]=2", /expected Array \(got Hash\) for param `a'/, {"a": {"x": "1"}}],
-    ["a=1&a[]=2", /expected Array \(got String\) for param `a'/, {"a": "1"}],
-    ["a=1&a[b]=2", /expected Hash \(got String\) for param `a'/, {"a": "1"}],
-    ["a=%zz", /invalid %-encoding \(%zz\)/, {"a": "%zz"}],
-    ["a=%E2", /invalid byte sequence in UTF-8/, {"a": "%E2"}],
-    ["a%=1", /invalid %-encoding \(a%\)/, {"a%": "1"}],
+    ["a[]=1&a[x]=2", /expected\ Hash\ \(got\ Array\)\ for\ param\ `a'/, { a: ["1"] }],
+    ["a[x]=1&a[]=2", /expected\ Array\ \(got\ Hash\)\ for\ param\ `a'/, { a: { x: "1" } }],
+    ["a=1&a[]=2", /expected\ Array\ \(got\ String\)\ for\ param\ `a'/, { a: "1" }],
+    ["a=1&a[b]=2", /expected\ Hash\ \(got\ String\)\ for\ param\ `a'/, { a: "1" }],
+    ["a=%zz", /invalid\ %\-encoding\ \(%zz\)/, { a: "%zz" }],
+    ["a=%E2", /invalid\ byte\ sequence\ in\ UTF\-8/, { a: "%E2" }],
+    ["a%=1", /invalid\ %\-encoding\ \(a%\)/, { "a%": "1" }],
   ];
   for (const [q, message, lenient] of refused) {
     it(`refuses ${JSON.stringify(q)} when strict, skips or keeps it otherwise`, () => {
-      assert.throws(() => parseNestedQuery(q, true), (e: Error) => e instanceof QueryParseError && message.test(e.message));
+      assert.throws(
+        () => parseNestedQuery(q, true),
+        (e: Error) => e instanceof QueryParseError && message.test(e.message),
+      );
       assert.deepEqual(plain(parseNestedQuery(q, false)), lenient);
     });
   }
@@ -120,11 +138,17 @@ describe("parse_nested_query (Rack 2.2)", () => {
     assert.equal(({} as Record<string, unknown>).x, undefined);
     assert.equal(({} as Record<string, unknown>).y, undefined);
     assert.deepEqual(Object.keys(p), ["__proto__", "constructor", "a"]);
-    assert.equal(JSON.stringify(p), '{"__proto__":{"polluted":"1"},"constructor":{"prototype":{"x":"2"}},"a":{"__proto__":{"y":"3"}}}');
+    assert.equal(
+      JSON.stringify(p),
+      '{"__proto__":{"polluted":"1"},"constructor":{"prototype":{"x":"2"}},"a":{"__proto__":{"y":"3"}}}',
+    );
   });
 
   it("limits: more pairs than allowed, or deeper than allowed, are refused when strict", () => {
-    assert.throws(() => parseNestedQuery("a=1&".repeat(10), true, { pairs: 5 }), /total number of query parameters \(11\) exceeds limit \(5\)/);
+    assert.throws(
+      () => parseNestedQuery("a=1&".repeat(10), true, { pairs: 5 }),
+      /total number of query parameters \(11\) exceeds limit \(5\)/,
+    );
     assert.throws(() => parseNestedQuery("a" + "[x]".repeat(101) + "=1", true), /nested too deep/);
     assert.equal(Object.keys(parseNestedQuery("a" + "[x]".repeat(98) + "=1", true)).length, 1);
   });
@@ -142,7 +166,10 @@ describe("cyclic values", () => {
   it("to_query and to_param refuse a Hash or Array that contains itself, naming where", () => {
     const h: Record<string, unknown> = { b: 1 };
     h.self = h;
-    assert.throws(() => queryString({ q: h }), (e: Error) => e.name === "ArgumentError" && /contains itself \(at q\[self\]\)/.test(e.message));
+    assert.throws(
+      () => queryString({ q: h }),
+      (e: Error) => e.name === "ArgumentError" && /contains itself \(at q\[self\]\)/.test(e.message),
+    );
     const a: unknown[] = [1];
     a.push(a);
     assert.throws(() => queryString({ list: a }), /contains itself/);
@@ -152,7 +179,11 @@ describe("cyclic values", () => {
     assert.equal(queryString({ a: shared, b: shared }), "a%5Bx%5D=1&b%5Bx%5D=1");
   });
   it("a record whose toParam throws leaves nothing behind: the next call renders normally", () => {
-    class Broken { toParam(): string { throw new Error("boom"); } }
+    class Broken {
+      toParam(): string {
+        throw new Error("boom");
+      }
+    }
     const list = [{ r: new Broken() }];
     assert.throws(() => queryString({ list }), /boom/);
     assert.throws(() => queryString({ list }), /boom/);

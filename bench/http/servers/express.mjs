@@ -27,7 +27,10 @@ export default function create(table) {
     const target = group.prefix === "" ? app : express.Router();
     for (const { path, routes } of group.paths) {
       const route = target.route(path.replace("(.:format)", "{.:format}"));
-      for (const { method, key } of routes) route[method.toLowerCase()]((_req, res) => { res.send(key); });
+      for (const { method, key } of routes)
+        route[method.toLowerCase()]((req, res) => {
+          res.send(key);
+        });
     }
     if (target !== app) app.use(group.prefix, target);
   }

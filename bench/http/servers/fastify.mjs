@@ -11,7 +11,14 @@ export default async function create(table) {
   const app = Fastify({ logger: false });
   for (const route of table.routes) {
     const key = route.key;
-    for (const url of peerPaths(route)) app.route({ method: route.method, url, handler: (_req, reply) => { reply.type(HTML).send(key); } });
+    for (const url of peerPaths(route))
+      app.route({
+        method: route.method,
+        url,
+        handler: (req, reply) => {
+          reply.type(HTML).send(key);
+        },
+      });
   }
   await app.ready();
   return app.server;

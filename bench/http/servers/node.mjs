@@ -58,7 +58,8 @@ export default function create(table) {
     return undefined;
   }
 
-  const match = (method, path) => statics.get(`${method} ${path}`) ?? (path === "/" ? undefined : walk(root, path.split("/"), 1, method));
+  const match = (method, path) =>
+    statics.get(`${method} ${path}`) ?? (path === "/" ? undefined : walk(root, path.split("/"), 1, method));
 
   return http.createServer((req, res) => {
     const q = req.url.indexOf("?");

@@ -90,9 +90,12 @@ export default defineRoutes((r) => {
   r.get("/blog", { to: r.redirect("/", { status: 302 }) });
 
   // Readers who opted into the beta get the new editor; everyone else the old one.
-  r.constraints((req: RequestInfo) => /(?:^|;\s*)beta=1(?:;|$)/.test(req.headers?.cookie ?? ""), () => {
-    r.get("editor", { to: "editor#beta" });
-  });
+  r.constraints(
+    (req: RequestInfo) => /(?:^|;\s*)beta=1(?:;|$)/.test(req.headers?.["cookie"] ?? ""),
+    () => {
+      r.get("editor", { to: "editor#beta" });
+    },
+  );
   r.get("editor", { to: "editor#show" });
 
   r.namespace("admin", () => {

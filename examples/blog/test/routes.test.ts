@@ -18,8 +18,14 @@ before(async () => {
 test("posts: the resource, shallow nesting and the optional locale", () => {
   routes.assertRouting("/posts", { controller: "posts", action: "index" });
   routes.assertRouting("/nl/posts/7", { controller: "posts", action: "show", id: "7", locale: "nl" });
-  routes.assertRouting({ method: "post", path: "/posts/7/publish" }, { controller: "posts", action: "publish", id: "7" });
-  routes.assertRouting({ method: "delete", path: "/posts/7/publish" }, { controller: "posts", action: "unpublish", id: "7" });
+  routes.assertRouting(
+    { method: "post", path: "/posts/7/publish" },
+    { controller: "posts", action: "publish", id: "7" },
+  );
+  routes.assertRouting(
+    { method: "delete", path: "/posts/7/publish" },
+    { controller: "posts", action: "unpublish", id: "7" },
+  );
   routes.assertRouting("/posts/7/revisions", { controller: "revisions", action: "index", post_id: "7" });
   routes.assertRouting("/revisions/3", { controller: "revisions", action: "show", id: "3" });
 });
@@ -42,15 +48,26 @@ test("the feed defaults to atom", () => {
 
 test("admin and the API are namespaced; the API answers on its subdomain", () => {
   routes.assertRouting("/admin/users/dhh", { controller: "admin/users", action: "show", username: "dhh" });
-  routes.assertGenerates("/admin/posts/4/edit", { action: "edit" }, { controller: "admin/posts", action: "show", id: "4" });
+  routes.assertGenerates(
+    "/admin/posts/4/edit",
+    { action: "edit" },
+    { controller: "admin/posts", action: "show", id: "4" },
+  );
   // The `subdomain:` constraint is a default as well, as in Rails (a constraint on a URL option).
-  routes.assertRecognizes({ controller: "api/v1/posts", action: "show", id: "1", format: "json", subdomain: "api" }, "http://api.example.com/api/v1/posts/1");
-  assert.throws(() => routes.assertRecognizes({ controller: "api/v1/posts", action: "show", id: "1" }, "/api/v1/posts/1"));
+  routes.assertRecognizes(
+    { controller: "api/v1/posts", action: "show", id: "1", format: "json", subdomain: "api" },
+    "http://api.example.com/api/v1/posts/1",
+  );
+  assert.throws(() =>
+    routes.assertRecognizes({ controller: "api/v1/posts", action: "show", id: "1" }, "/api/v1/posts/1"),
+  );
 });
 
 test("redirects and mounted apps are not controller routes", () => {
   assert.throws(() => routes.assertRecognizes({ controller: "posts", action: "show", id: "1" }, "/articles/1"), {
     message: 'No route matches "/articles/1"',
   });
-  assert.throws(() => routes.assertRecognizes({ controller: "health", action: "show" }, "/up"), { message: 'No route matches "/up"' });
+  assert.throws(() => routes.assertRecognizes({ controller: "health", action: "show" }, "/up"), {
+    message: 'No route matches "/up"',
+  });
 });

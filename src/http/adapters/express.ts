@@ -21,9 +21,15 @@ export interface ExpressAdapterOptions {
 export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /** Express middleware serving `handler` (made by `createHandler`). */
-export function expressMiddleware(handler: (request: Request) => Promise<Response>, options: ExpressAdapterOptions = {}): ExpressMiddleware {
+export function expressMiddleware(
+  handler: (request: Request) => Promise<Response>,
+  options: ExpressAdapterOptions = {},
+): ExpressMiddleware {
   const dispatcher = dispatcherOf(handler);
-  if (dispatcher === undefined) throw new TypeError("switchyard/express serves a handler made by createHandler(routes, options) from switchyard/http");
+  if (dispatcher === undefined)
+    throw new TypeError(
+      "switchyard/express serves a handler made by createHandler(routes, options) from switchyard/http",
+    );
   const fallthrough = options.fallthrough ?? true;
   return (req, res, next) => {
     const baseUrl = (req as { baseUrl?: unknown }).baseUrl;

@@ -24,7 +24,8 @@ export interface FastifyAdapterOptions {
   fallthrough?: boolean;
 }
 
-const byteLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+const byteLength = (body: string | Uint8Array): number =>
+  typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 
 /** A Fastify request: a mounted node listener takes the raw response over (`hijack`). */
 class FastifyExchange extends NodeExchange {
@@ -37,7 +38,10 @@ class FastifyExchange extends NodeExchange {
 function send(reply: FastifyReply, outcome: Reply | Response, ex: NodeExchange): FastifyReply {
   if (outcome instanceof Reply) {
     const body = bodyToSend(outcome, ex.method, ex.originalMethod, byteLength);
-    return reply.code(outcome.status).headers(outcome.headers).send(body ?? undefined);
+    return reply
+      .code(outcome.status)
+      .headers(outcome.headers)
+      .send(body ?? undefined);
   }
   if (ex.method === "HEAD") {
     outcome.body?.cancel().catch(() => {});
@@ -52,7 +56,11 @@ function send(reply: FastifyReply, outcome: Reply | Response, ex: NodeExchange):
 export const fastifyPlugin: FastifyPluginCallback<FastifyAdapterOptions> = (fastify, options, done) => {
   const dispatcher = dispatcherOf(options.handler);
   if (dispatcher === undefined) {
-    done(new TypeError("switchyard/fastify needs { handler }: a handler made by createHandler(routes, options) from switchyard/http"));
+    done(
+      new TypeError(
+        "switchyard/fastify needs { handler }: a handler made by createHandler(routes, options) from switchyard/http",
+      ),
+    );
     return;
   }
   const fallthrough = options.fallthrough ?? true;
@@ -71,7 +79,8 @@ export const fastifyPlugin: FastifyPluginCallback<FastifyAdapterOptions> = (fast
     ex.reply = reply;
     const finish = (outcome: Outcome): unknown => {
       if (outcome === HANDLED) return reply;
-      if (outcome instanceof Unmatched) return fallthrough ? reply.callNotFound() : send(reply, dispatcher.notFound(outcome), ex);
+      if (outcome instanceof Unmatched)
+        return fallthrough ? reply.callNotFound() : send(reply, dispatcher.notFound(outcome), ex);
       return send(reply, outcome, ex);
     };
     const outcome = dispatcher.dispatch(ex);

@@ -19,9 +19,13 @@ export interface HonoAdapterOptions {
 }
 
 /** Hono middleware serving `handler` (made by `createHandler`). */
-export function honoMiddleware(handler: (request: Request) => Promise<Response>, options: HonoAdapterOptions = {}): MiddlewareHandler {
+export function honoMiddleware(
+  handler: (request: Request) => Promise<Response>,
+  options: HonoAdapterOptions = {},
+): MiddlewareHandler {
   const dispatcher = dispatcherOf(handler);
-  if (dispatcher === undefined) throw new TypeError("switchyard/hono serves a handler made by createHandler(routes, options) from switchyard/http");
+  if (dispatcher === undefined)
+    throw new TypeError("switchyard/hono serves a handler made by createHandler(routes, options) from switchyard/http");
   const fallthrough = options.fallthrough ?? true;
   const prefix = (options.prefix ?? "").replace(/\/+$/, "");
   // Not an async function: a request served at once (the common one) returns its Response
@@ -29,7 +33,8 @@ export function honoMiddleware(handler: (request: Request) => Promise<Response>,
   // promise and @hono/node-server writes the Response at once (its "immediate" path).
   const middleware = (c: Context, next: Next): Response | Promise<Response | void> => {
     // On @hono/node-server, node's own request is at hand: its headers spare the lazy Request.
-    const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+    const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
+      ?.incoming;
     const ex = new FetchExchange(c.req.raw, "", incoming?.headers);
     if (prefix !== "") {
       if (ex.path !== prefix && !ex.path.startsWith(prefix + "/")) return next();

@@ -20,7 +20,11 @@ export async function readLimited(body: ReadableStream<Uint8Array>, limit: numbe
 }
 
 export function tooLarge(limit: number, declared?: number): BadRequest {
-  return new BadRequest(`Request body too large: ${declared === undefined ? "" : `${declared} bytes, `}over the limit of ${limit} bytes (the bodyLimit option)`, 400, true);
+  return new BadRequest(
+    `Request body too large: ${declared === undefined ? "" : `${declared} bytes, `}over the limit of ${limit} bytes (the bodyLimit option)`,
+    400,
+    true,
+  );
 }
 
 export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {

@@ -17,7 +17,11 @@ export type BodySource = NonNullable<ConstructorParameters<typeof Response>[0]>;
 export class BadRequest extends Error {
   override name = "BadRequest" as const;
   /** `close`: the connection is closed after the answer (the client may still be sending a body not read). */
-  constructor(message: string, readonly status = 400, readonly close = false) {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly close = false,
+  ) {
     super(message);
   }
 }

@@ -21,7 +21,11 @@ export class FetchExchange extends Exchange {
    * whole WHATWG `Request` (with an AbortSignal and a stream: in a CPU profile of the Hono
    * adapter under load, ~10% of the process's busy time went to that, every non-GET request).
    */
-  constructor(request: Request, scriptName = "", wireHeaders?: Readonly<Record<string, string | string[] | undefined>>) {
+  constructor(
+    request: Request,
+    scriptName = "",
+    wireHeaders?: Readonly<Record<string, string | string[] | undefined>>,
+  ) {
     const url = request.url;
     const schemeEnd = url.indexOf("://");
     let pathStart = url.indexOf("/", schemeEnd + 3);

@@ -84,7 +84,8 @@ class Unchunk {
         if (line === "") this.#state = "end";
       } else {
         const size = parseInt(line, 16);
-        if (!(size >= 0)) throw new Error(`a mounted node listener's chunked body has a malformed chunk size ${JSON.stringify(line)}`);
+        if (!(size >= 0))
+          throw new Error(`a mounted node listener's chunked body has a malformed chunk size ${JSON.stringify(line)}`);
         this.#left = size;
         this.#state = size === 0 ? "trailer" : "data";
       }
@@ -121,7 +122,13 @@ class CaptureSocket extends Duplex {
     this.#head = head;
     this.#resolve = resolve;
     this.#reject = reject;
-    Object.assign(this, { encrypted, remoteAddress: undefined, setTimeout: () => this, setNoDelay: () => this, setKeepAlive: () => this });
+    Object.assign(this, {
+      encrypted,
+      remoteAddress: undefined,
+      setTimeout: () => this,
+      setNoDelay: () => this,
+      setKeepAlive: () => this,
+    });
   }
 
   override _read(): void {}
@@ -143,8 +150,10 @@ class CaptureSocket extends Duplex {
   }
 
   override _destroy(_error: Error | null, done: (error: Error | null) => void): void {
-    if (this.#state === "head") this.#fail(new Error("a mounted node listener closed the connection without answering"));
-    else if (this.#state === "body") this.#fail(new Error("a mounted node listener closed the connection before ending its response"));
+    if (this.#state === "head")
+      this.#fail(new Error("a mounted node listener closed the connection without answering"));
+    else if (this.#state === "body")
+      this.#fail(new Error("a mounted node listener closed the connection before ending its response"));
     this.#release();
     // (Never re-raised as an `error` event: nobody listens on this socket, and the failure is reported above.)
     done(null);
@@ -205,7 +214,10 @@ class CaptureSocket extends Duplex {
   #start(text: string): boolean {
     const lines = text.split("\r\n");
     const status = /^HTTP\/\d\.\d (\d{3})(?: (.*))?$/.exec(lines[0]!);
-    if (status === null) throw new Error(`a mounted node listener wrote ${JSON.stringify(lines[0]!.slice(0, 100))} where a status line belongs`);
+    if (status === null)
+      throw new Error(
+        `a mounted node listener wrote ${JSON.stringify(lines[0]!.slice(0, 100))} where a status line belongs`,
+      );
     const code = Number(status[1]);
     if (code >= 100 && code < 200 && code !== 101) return false;
     const headers = new Headers();

@@ -13,7 +13,8 @@ import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.j
 function targetOf(url: string): [string, string] {
   if (url.charCodeAt(0) === 47) return splitTarget(url);
   const m = /^[a-z][a-z\d+\-.]*:\/\/[^/?#]*/i.exec(url);
-  if (m === null) throw new BadRequest(`Invalid request target ${JSON.stringify(url.slice(0, 200))}: a path must start with "/"`);
+  if (m === null)
+    throw new BadRequest(`Invalid request target ${JSON.stringify(url.slice(0, 200))}: a path must start with "/"`);
   const rest = url.slice(m[0].length);
   return splitTarget(rest === "" ? "/" : rest.startsWith("?") ? `/${rest}` : rest);
 }
@@ -35,7 +36,19 @@ export class NodeExchange extends Exchange {
    * prefix to take off the path first (a Fastify plugin's prefix, which `req.url` still holds,
    * where Express has already taken its mount path off).
    */
-  static of<T extends NodeExchange>(this: new (req: IncomingMessage, res: ServerResponse, scriptName: string, path: string, query: string) => T, req: IncomingMessage, res: ServerResponse, scriptName = "", strip = ""): T {
+  static of<T extends NodeExchange>(
+    this: new (
+      req: IncomingMessage,
+      res: ServerResponse,
+      scriptName: string,
+      path: string,
+      query: string,
+    ) => T,
+    req: IncomingMessage,
+    res: ServerResponse,
+    scriptName = "",
+    strip = "",
+  ): T {
     let [path, query] = targetOf(req.url ?? "/");
     if (strip !== "" && (path === strip || path.startsWith(strip + "/"))) path = path.slice(strip.length) || "/";
     const ex = new this(req, res, scriptName, path, query);
@@ -43,7 +56,9 @@ export class NodeExchange extends Exchange {
     const parsed = (req as { body?: unknown }).body;
     if (parsed !== null && typeof parsed === "object" && req.readableEnded) {
       try {
-        ex.bodyParams = (isHash(parsed) ? dictionaries(parsed) : Object.assign(dict(), { _json: dictionaries(parsed) })) as NestedParams;
+        ex.bodyParams = (
+          isHash(parsed) ? dictionaries(parsed) : Object.assign(dict(), { _json: dictionaries(parsed) })
+        ) as NestedParams;
       } catch (e) {
         if (!(e instanceof BadRequest)) throw e;
         ex.invalidBody = e;
@@ -75,7 +90,9 @@ export class NodeExchange extends Exchange {
     const host = this.req.headers.host;
     if (typeof host === "string" && host !== "") return host;
     const s = this.req.socket;
-    return s?.localAddress ? `${s.localAddress.includes(":") ? `[${s.localAddress}]` : s.localAddress}:${s.localPort}` : "localhost";
+    return s?.localAddress
+      ? `${s.localAddress.includes(":") ? `[${s.localAddress}]` : s.localAddress}:${s.localPort}`
+      : "localhost";
   }
 
   get remoteAddress(): string | undefined {
@@ -91,7 +108,8 @@ export class NodeExchange extends Exchange {
   protected readBytes(limit: number): Promise<Uint8Array> {
     const req = this.req;
     checkDeclaredLength(req.headers["content-length"], limit);
-    if (req.readableEnded || req.readableDidRead) return Promise.reject(new BadRequest("The request body was already read"));
+    if (req.readableEnded || req.readableDidRead)
+      return Promise.reject(new BadRequest("The request body was already read"));
     return new Promise<Uint8Array>((resolve, reject) => {
       const chunks: Uint8Array[] = [];
       let size = 0;
@@ -144,7 +162,11 @@ export class NodeExchange extends Exchange {
   }
 
   async callFetch(handler: (request: Request) => Response | Promise<Response>, target: AppTarget): Promise<Outcome> {
-    return handler(this.#requestFor(`${this.scheme}://${this.authority}${target.pathInfo}${this.query === "" ? "" : `?${this.query}`}`));
+    return handler(
+      this.#requestFor(
+        `${this.scheme}://${this.authority}${target.pathInfo}${this.query === "" ? "" : `?${this.query}`}`,
+      ),
+    );
   }
 
   async callNode(listener: (req: any, res: any) => unknown, target: AppTarget): Promise<Outcome> {

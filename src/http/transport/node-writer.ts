@@ -6,7 +6,8 @@ import type { Exchange } from "./exchange.js";
 import { NodeExchange } from "./node-exchange.js";
 import { isInstance, thrownSummary } from "../../support/thrown.js";
 
-const bodyLength = (body: string | Uint8Array): number => (typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+const bodyLength = (body: string | Uint8Array): number =>
+  typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 
 /** Writes a reply (HEAD as `Rack::Head`: see `bodyToSend`). */
 export function writeReply(res: ServerResponse, reply: Reply, ex: Exchange): void {
@@ -43,13 +44,14 @@ export async function writeResponse(res: ServerResponse, response: Response, ex:
     for (;;) {
       const { done, value } = await reader.read();
       if (done || closed) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => {
-        const go = () => {
-          res.off("drain", go).off("close", go);
-          resolve();
-        };
-        res.on("drain", go).on("close", go);
-      });
+      if (!res.write(value))
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off("drain", go).off("close", go);
+            resolve();
+          };
+          res.on("drain", go).on("close", go);
+        });
     }
     if (!closed) res.end();
   } finally {
@@ -58,7 +60,12 @@ export async function writeResponse(res: ServerResponse, response: Response, ex:
 }
 
 /** Writes an outcome to node's response: a reply, a response, the 404 of an unmatched request; nothing after a mounted listener. */
-export function writeOutcome(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange): void | Promise<void> {
+export function writeOutcome(
+  dispatcher: Dispatcher,
+  res: ServerResponse,
+  outcome: Outcome,
+  ex: Exchange,
+): void | Promise<void> {
   if (outcome === HANDLED) return;
   if (res.headersSent) {
     // Something (a mounted listener that then threw) began the response: it cannot be replaced.
@@ -87,7 +94,13 @@ export function writeFailed(res: ServerResponse, error: unknown): void {
  * Serves one node request with a dispatcher; `unmatched` is called instead of answering 404 when
  * given (Express' `next`). `scriptName`: where the app is mounted (Express' `req.baseUrl`).
  */
-export function serveNode(dispatcher: Dispatcher, req: IncomingMessage, res: ServerResponse, scriptName: string, unmatched?: () => void): void {
+export function serveNode(
+  dispatcher: Dispatcher,
+  req: IncomingMessage,
+  res: ServerResponse,
+  scriptName: string,
+  unmatched?: () => void,
+): void {
   let ex: NodeExchange;
   try {
     ex = NodeExchange.of(req, res, scriptName);
@@ -110,7 +123,13 @@ export function serveNode(dispatcher: Dispatcher, req: IncomingMessage, res: Ser
   }
 }
 
-function finish(dispatcher: Dispatcher, res: ServerResponse, outcome: Outcome, ex: Exchange, unmatched?: () => void): void | Promise<void> {
+function finish(
+  dispatcher: Dispatcher,
+  res: ServerResponse,
+  outcome: Outcome,
+  ex: Exchange,
+  unmatched?: () => void,
+): void | Promise<void> {
   if (unmatched !== undefined && outcome instanceof Unmatched) return unmatched();
   return writeOutcome(dispatcher, res, outcome, ex);
 }

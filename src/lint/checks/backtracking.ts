@@ -24,7 +24,13 @@ export const backtrackingCheck: LintCheckEntry<"backtracking"> = {
       if (found === null) continue;
       const [head, ...rest] = use.routes;
       const more = rest.length > 0 ? ` (and ${rest.length} more route${rest.length > 1 ? "s" : ""})` : "";
-      findings.push({ kind: "backtracking", route: head!, related: rest, backtracking: found, message: `The ${use.what} of ${label(head!)}${more}: ${found.message}` });
+      findings.push({
+        kind: "backtracking",
+        route: head!,
+        related: rest,
+        backtracking: found,
+        message: `The ${use.what} of ${label(head!)}${more}: ${found.message}`,
+      });
     }
     return findings;
   },
@@ -42,10 +48,12 @@ function regExpUses(routes: readonly Route[]): Iterable<RegExpUse> {
     };
     for (const [name, req] of Object.entries(route.requirements)) {
       // A list's RegExps are alternatives of the segment's regexp (Rails' Regexp.union).
-      for (const v of Array.isArray(req) ? req : [req]) if (v instanceof RegExp) add(v, "segment", `segment constraint ${name}:`);
+      for (const v of Array.isArray(req) ? req : [req])
+        if (v instanceof RegExp) add(v, "segment", `segment constraint ${name}:`);
     }
     for (const [name, cond] of Object.entries(route.conditions)) {
-      for (const v of Array.isArray(cond) ? cond : [cond]) if (v instanceof RegExp) add(v, "request", `request constraint ${name}:`);
+      for (const v of Array.isArray(cond) ? cond : [cond])
+        if (v instanceof RegExp) add(v, "request", `request constraint ${name}:`);
     }
   });
   return uses.values();

@@ -24,8 +24,11 @@ export function declaredRoutes(routes: readonly Route[]): DeclaredRoute[] {
     index,
     verbs: route.verbs.length === 0 ? null : route.verbs,
     path: route.path,
-    key: passesOn(route) ? null : `${route.anchor} ${inspectValue(sorted(route.requirements))} ${inspectValue(sorted(route.conditions))}`,
+    key: passesOn(route)
+      ? null
+      : `${route.anchor} ${inspectValue(sorted(route.requirements))} ${inspectValue(sorted(route.conditions))}`,
   }));
 }
 
-const sorted = (o: Readonly<Record<string, unknown>>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sorted = (o: Readonly<Record<string, unknown>>) =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -5,6 +5,11 @@ import { findOptionDefaults } from "../option-defaults.js";
 export const optionDefaultCheck: LintCheckEntry<"option-default"> = {
   kind: "option-default",
   run({ routes, label }) {
-    return findOptionDefaults(routes, label).map((f) => ({ kind: f.kind, route: f.route, related: f.related, message: f.message }));
+    return findOptionDefaults(routes, label).map((f) => ({
+      kind: f.kind,
+      route: f.route,
+      related: f.related,
+      message: f.message,
+    }));
   },
 };

@@ -11,7 +11,11 @@ export const unreachableCheck: LintCheckEntry<"unreachable", "unreachable" | "un
     // A repeat of an unconditional route is reported once, as a repeat (when the duplicate check ran).
     const repeats = new Map(earlier.filter((f) => f.kind === "duplicate").map((f) => [f.route, f.related[0]]));
     const findings: LintFinding<"unreachable" | "unmatchable">[] = [];
-    for (const f of findUnreachable(reachRoutes(routes), { methods: REQUEST_METHODS, paths: options.paths }, options.stats)) {
+    for (const f of findUnreachable(
+      reachRoutes(routes),
+      { methods: REQUEST_METHODS, paths: options.paths },
+      options.stats,
+    )) {
       if (f.kind === "unmatchable") {
         findings.push({
           kind: "unmatchable",
@@ -21,7 +25,9 @@ export const unreachableCheck: LintCheckEntry<"unreachable", "unreachable" | "un
             `${label(f.index)} matches no request path: a normalized path has no empty segment, no trailing slash, ` +
             `no ?, # or control character, and its segment requirements leave nothing else. Fix its path or requirements.`,
         });
-      } else if (!(f.shadowedBy.length === 1 && repeats.has(f.index) && repeats.get(f.index) === f.shadowedBy[0]!.index)) {
+      } else if (
+        !(f.shadowedBy.length === 1 && repeats.has(f.index) && repeats.get(f.index) === f.shadowedBy[0]!.index)
+      ) {
         findings.push(unreachableFinding(context, f));
       }
     }
@@ -32,13 +38,17 @@ export const unreachableCheck: LintCheckEntry<"unreachable", "unreachable" | "un
 function unreachableFinding({ routes, label }: LintContext, f: UnreachableFinding): LintFinding<"unreachable"> {
   const b = routes[f.index]!;
   const by = f.shadowedBy.map((s) => {
-    const verbs = f.shadowedBy.length > 1 ? ` for ${s.verbs.length > 3 ? `${s.verbs.length} verbs` : s.verbs.join("|")}` : "";
+    const verbs =
+      f.shadowedBy.length > 1 ? ` for ${s.verbs.length > 3 ? `${s.verbs.length} verbs` : s.verbs.join("|")}` : "";
     return `${label(s.index)}${verbs}`;
   });
   const first = routes[f.shadowedBy[0]!.index]!;
   const verb = b.verbs.length > 0 ? b.verbs[0] : "GET";
   const segments = first.pattern.names.filter((n) => n !== "format").map((n) => `:${n}`);
-  const narrow = segments.length > 0 ? `, or constrain ${segments.join(" or ")} of that route so that it no longer matches ${f.example}` : ", or remove it";
+  const narrow =
+    segments.length > 0
+      ? `, or constrain ${segments.join(" or ")} of that route so that it no longer matches ${f.example}`
+      : ", or remove it";
   return {
     kind: "unreachable",
     route: f.index,

@@ -8,7 +8,10 @@ import { ASSERT, CHAR, LIT, SAVE, SPLIT, type Program } from "./program.js";
  * Each symbol's run then ends where the next separator is, so no two loops can trade characters
  * (see `backtrackingGrowth`): Journey's regexp is linear. Every route of a resourceful table is such.
  */
-export function separatedSymbols(ast: readonly PatternNode[], requirements: Readonly<Record<string, unknown>>): boolean {
+export function separatedSymbols(
+  ast: readonly PatternNode[],
+  requirements: Readonly<Record<string, unknown>>,
+): boolean {
   for (const _ in requirements) return false;
   let plain = true;
   /** `open`: a symbol may have been read since the last separator. Returns the same after the nodes. */
@@ -165,8 +168,13 @@ class Automaton {
 
   #meet(a: number, b: number): boolean {
     const s = this.#sets;
-    return (s[4 * a]! & s[4 * b]!) !== 0 || (s[4 * a + 1]! & s[4 * b + 1]!) !== 0 || (s[4 * a + 2]! & s[4 * b + 2]!) !== 0 ||
-      (s[4 * a + 3]! & s[4 * b + 3]!) !== 0 || (this.#beyond[a] === 1 && this.#beyond[b] === 1);
+    return (
+      (s[4 * a]! & s[4 * b]!) !== 0 ||
+      (s[4 * a + 1]! & s[4 * b + 1]!) !== 0 ||
+      (s[4 * a + 2]! & s[4 * b + 2]!) !== 0 ||
+      (s[4 * a + 3]! & s[4 * b + 3]!) !== 0 ||
+      (this.#beyond[a] === 1 && this.#beyond[b] === 1)
+    );
   }
 
   #meet3(a: number, b: number, c: number): boolean {
@@ -188,22 +196,28 @@ class Automaton {
     for (const s of scc) if (this.next[s]!.some((t, i) => inside.has(t) && this.twice[s]![i])) return true;
     const k = scc.length;
     const at = new Map(scc.map((s, i) => [s, i]));
-    const pairs = cyclicComponents(k * k, scc.map((_, i) => i * k + i), (ij) => {
-      const p = scc[Math.floor(ij / k)]!;
-      const q = scc[ij % k]!;
-      if (!this.#meet(p, q)) return [];
-      const out: number[] = [];
-      for (const p2 of this.next[p]!) {
-        const i2 = at.get(p2);
-        if (i2 === undefined) continue;
-        for (const q2 of this.next[q]!) {
-          const j2 = at.get(q2);
-          if (j2 !== undefined) out.push(i2 * k + j2);
+    const pairs = cyclicComponents(
+      k * k,
+      scc.map((_, i) => i * k + i),
+      (ij) => {
+        const p = scc[Math.floor(ij / k)]!;
+        const q = scc[ij % k]!;
+        if (!this.#meet(p, q)) return [];
+        const out: number[] = [];
+        for (const p2 of this.next[p]!) {
+          const i2 = at.get(p2);
+          if (i2 === undefined) continue;
+          for (const q2 of this.next[q]!) {
+            const j2 = at.get(q2);
+            if (j2 !== undefined) out.push(i2 * k + j2);
+          }
         }
-      }
-      return out;
-    });
-    return pairs.some((c) => c.some((ij) => Math.floor(ij / k) === ij % k) && c.some((ij) => Math.floor(ij / k) !== ij % k));
+        return out;
+      },
+    );
+    return pairs.some(
+      (c) => c.some((ij) => Math.floor(ij / k) === ij % k) && c.some((ij) => Math.floor(ij / k) !== ij % k),
+    );
   }
 
   /** IDA from component `from` to component `to`: p ∈ from, q ∈ to, p ≠ q, (p, p, q) reaches (p, q, q) in the triple automaton. */
@@ -220,7 +234,9 @@ class Automaton {
         const queue = [p, p, q];
         for (let head = 0; head < queue.length; head += 3) {
           if (!this.spend(1)) return true;
-          const x = queue[head]!, y = queue[head + 1]!, z = queue[head + 2]!;
+          const x = queue[head]!,
+            y = queue[head + 1]!,
+            z = queue[head + 2]!;
           if (!this.#meet3(x, y, z)) continue;
           for (const x2 of this.next[x]!) {
             if (!inFrom.has(x2)) continue;

@@ -3,8 +3,21 @@ import type { PatternNode } from "../ast.js";
 import { regexpsOf, requirementSource, type JourneyRegExp, type Requirement, type Requirements } from "../regexp.js";
 import { regexpp } from "../../support/regexpp.js";
 import {
-  ASSERT, Builder, CHAR, END, LIT, LOOK, MATCH, NOT_WORD_BOUNDARY, SAVE, SPLIT, START, TooLarge, WORD_BOUNDARY,
-  type Atom, type Program,
+  ASSERT,
+  Builder,
+  CHAR,
+  END,
+  LIT,
+  LOOK,
+  MATCH,
+  NOT_WORD_BOUNDARY,
+  SAVE,
+  SPLIT,
+  START,
+  TooLarge,
+  WORD_BOUNDARY,
+  type Atom,
+  type Program,
 } from "./program.js";
 
 /**
@@ -36,7 +49,8 @@ export function compileJourney(j: JourneyRegExp): Program | null {
     const match = c.b.add(MATCH);
     let end: number;
     if (j.anchored) end = c.b.add(ASSERT, END, match);
-    else if (ast.length === 1 && ast[0]!.type === "slash") end = match; // `^/`: a mount at the root
+    else if (ast.length === 1 && ast[0]!.type === "slash")
+      end = match; // `^/`: a mount at the root
     else {
       // `(?:\b|$|/)`
       const slash = c.b.add(LIT, 47, match);
@@ -84,9 +98,12 @@ class Compiler {
   node(node: PatternNode, next: number): number {
     const b = this.b;
     switch (node.type) {
-      case "literal": return b.literal(node.value, next);
-      case "slash": return b.add(LIT, 47, next);
-      case "dot": return b.add(LIT, 46, next);
+      case "literal":
+        return b.literal(node.value, next);
+      case "slash":
+        return b.add(LIT, 47, next);
+      case "dot":
+        return b.add(LIT, 46, next);
       case "symbol":
       case "star": {
         const k = --this.#param;
@@ -95,12 +112,20 @@ class Compiler {
         if (req !== undefined) body = this.requirement(req, node.type === "star", body);
         else {
           const atom = node.type === "symbol" ? SEGMENT_ATOM : GLOB_ATOM;
-          body = b.plus(b.atom(atom, () => atom), true, body);
+          body = b.plus(
+            b.atom(atom, () => atom),
+            true,
+            body,
+          );
         }
         return b.add(SAVE, 2 * k, body);
       }
       case "group":
-        return b.add(SPLIT, b.consuming(next, (n) => this.sequence(node.children, n)), next);
+        return b.add(
+          SPLIT,
+          b.consuming(next, (n) => this.sequence(node.children, n)),
+          next,
+        );
       case "or":
         return this.alternatives(node.alternatives.length, (i, n) => this.sequence(node.alternatives[i]!, n), next);
     }
@@ -118,10 +143,17 @@ class Compiler {
     // A list is Regexp.union's alternatives (or, on a glob, its inspect read as a regexp).
     const source = requirementSource(req, glob);
     // A formatted route's glob requirement, `/.+?/`: no parser needed.
-    if (source === "[^\\n]+?" || source === "[^\\n]+") return this.b.plus(this.b.atom(GLOB_ATOM, () => GLOB_ATOM), !source.endsWith("?"), next);
+    if (source === "[^\\n]+?" || source === "[^\\n]+")
+      return this.b.plus(
+        this.b.atom(GLOB_ATOM, () => GLOB_ATOM),
+        !source.endsWith("?"),
+        next,
+      );
     let pattern: AST.Pattern;
     try {
-      pattern = new (regexpp().RegExpParser)({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: this.unicode });
+      pattern = new (regexpp().RegExpParser)({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, {
+        unicode: this.unicode,
+      });
     } catch {
       this.failed = true;
       return next;
@@ -130,11 +162,15 @@ class Compiler {
   }
 
   alternativesOf(alternatives: readonly AST.Alternative[], next: number): number {
-    return this.alternatives(alternatives.length, (i, n) => {
-      const elements = alternatives[i]!.elements;
-      for (let e = elements.length - 1; e >= 0; e--) n = this.element(elements[e]!, n);
-      return n;
-    }, next);
+    return this.alternatives(
+      alternatives.length,
+      (i, n) => {
+        const elements = alternatives[i]!.elements;
+        for (let e = elements.length - 1; e >= 0; e--) n = this.element(elements[e]!, n);
+        return n;
+      },
+      next,
+    );
   }
 
   element(el: AST.Element, next: number): number {
@@ -170,9 +206,12 @@ class Compiler {
 
   assertion(el: AST.Assertion): number {
     switch (el.kind) {
-      case "start": return START;
-      case "end": return END;
-      case "word": return el.negate ? NOT_WORD_BOUNDARY : WORD_BOUNDARY;
+      case "start":
+        return START;
+      case "end":
+        return END;
+      case "word":
+        return el.negate ? NOT_WORD_BOUNDARY : WORD_BOUNDARY;
       default: {
         const id = this.b.looks.length;
         this.b.looks.push(new RegExp(el.raw, this.unicode ? "uy" : "y"));
@@ -224,10 +263,13 @@ class Compiler {
  */
 function beyondAscii(el: AST.Character | AST.CharacterClass | AST.CharacterSet): 0 | 1 | null {
   const asciiOnly = (e: AST.Node): boolean =>
-    e.type === "Character" ? e.value < 128
-    : e.type === "CharacterClassRange" ? e.max.value < 128
-    : e.type === "CharacterSet" ? (e.kind === "digit" || e.kind === "word") && !e.negate
-    : false;
+    e.type === "Character"
+      ? e.value < 128
+      : e.type === "CharacterClassRange"
+        ? e.max.value < 128
+        : e.type === "CharacterSet"
+          ? (e.kind === "digit" || e.kind === "word") && !e.negate
+          : false;
   if (el.type === "Character") return el.value < 128 ? 0 : null;
   if (el.type === "CharacterSet") {
     if (el.kind === "digit" || el.kind === "word") return el.negate ? 1 : 0;

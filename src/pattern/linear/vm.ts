@@ -1,5 +1,17 @@
 import {
-  ASSERT, CHAR, END, LIT, LOOK, MATCH, NOT_WORD_BOUNDARY, SAVE, SPLIT, START, TooLarge, WORD_BOUNDARY, type Program,
+  ASSERT,
+  CHAR,
+  END,
+  LIT,
+  LOOK,
+  MATCH,
+  NOT_WORD_BOUNDARY,
+  SAVE,
+  SPLIT,
+  START,
+  TooLarge,
+  WORD_BOUNDARY,
+  type Program,
 } from "./program.js";
 
 /**
@@ -39,7 +51,10 @@ export class LinearMatcher {
    *   `journeyExec`): -1 for none.
    * @throws TooLarge where working out the moves would take too long (see `STEPS_BUDGET`).
    */
-  constructor(program: Program, readonly nativeUpTo: number) {
+  constructor(
+    program: Program,
+    readonly nativeUpTo: number,
+  ) {
     this.p = program;
     const size = program.op.length;
     const slots = program.slots;
@@ -62,7 +77,7 @@ export class LinearMatcher {
     const n = input.length;
     let found = false;
     let count = this.advance(this.pcs, this.caps, 0, p.op.length, 0, input, this.nextGeneration(), this.caps, 0);
-    for (let pos = 0; count > 0;) {
+    for (let pos = 0; count > 0; ) {
       const pcs = this.pcs;
       const caps = this.caps;
       const c = pos < n ? input.charCodeAt(pos) : -1;
@@ -89,7 +104,8 @@ export class LinearMatcher {
           const a = x[pc]!;
           ok = c < 128 ? ascii[a * 128 + c] === 1 : this.beyondAscii(a, input, pos);
         }
-        if (ok) next = this.advance(this.nextPcs, this.nextCaps, next, pc, pos + width, input, generation, caps, i * slots);
+        if (ok)
+          next = this.advance(this.nextPcs, this.nextCaps, next, pc, pos + width, input, generation, caps, i * slots);
       }
       this.pcs = this.nextPcs;
       this.caps = this.nextCaps;
@@ -123,7 +139,17 @@ export class LinearMatcher {
    * the parent (`parent` at `at`) updated along the way; a thread whose instruction is already in
    * the list at this position is dropped.
    */
-  private advance(pcs: Int32Array, caps: Int32Array, count: number, from: number, pos: number, input: string, generation: number, parent: Int32Array, at: number): number {
+  private advance(
+    pcs: Int32Array,
+    caps: Int32Array,
+    count: number,
+    from: number,
+    pos: number,
+    input: string,
+    generation: number,
+    parent: Int32Array,
+    at: number,
+  ): number {
     const code = this.s.code;
     const marks = this.marks;
     const slots = this.p.slots;
@@ -245,7 +271,7 @@ function steps(p: Program): Steps {
   }
   // Which slots a thread at each instruction can have set: a fixpoint over the moves.
   const known: Set<number>[] = Array.from({ length: size + 1 }, () => new Set<number>());
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (let pc = 0; pc <= size; pc++) {
       for (const move of moves[pc]!) {
@@ -263,21 +289,39 @@ function steps(p: Program): Steps {
     first.push(code.length);
     code.push(moves[pc]!.length);
     for (const move of moves[pc]!) {
-      const copies: number[] = [], sets: number[] = [], unsets: number[] = [];
+      const copies: number[] = [],
+        sets: number[] = [],
+        unsets: number[] = [];
       for (const s of known[move.target]!) {
         if (move.saves.includes(s)) sets.push(s);
         else if (known[pc]!.has(s)) copies.push(s);
         else unsets.push(s);
       }
-      code.push(move.target, move.asserts.length, ...move.asserts, copies.length, ...copies, sets.length, ...sets, unsets.length, ...unsets);
+      code.push(
+        move.target,
+        move.asserts.length,
+        ...move.asserts,
+        copies.length,
+        ...copies,
+        sets.length,
+        ...sets,
+        unsets.length,
+        ...unsets,
+      );
     }
   }
-  const knownFrom = [0], knownSlots: number[] = [];
+  const knownFrom = [0],
+    knownSlots: number[] = [];
   for (let pc = 0; pc < size; pc++) {
     knownSlots.push(...known[pc]!);
     knownFrom.push(knownSlots.length);
   }
-  return { first: Int32Array.from(first), code: Int32Array.from(code), knownFrom: Int32Array.from(knownFrom), known: Int32Array.from(knownSlots) };
+  return {
+    first: Int32Array.from(first),
+    code: Int32Array.from(code),
+    knownFrom: Int32Array.from(knownFrom),
+    known: Int32Array.from(knownSlots),
+  };
 }
 
 /** The moves from an instruction: a depth-first walk over the instructions that consume nothing. */

@@ -167,7 +167,10 @@ function factsOf(c: CompileContext, expansions: readonly Expansion[], r: Prepare
     // A path is built only for an expansion without parameters, and kept only if a normalized
     // request path can equal it.
     const sp = count === 0 ? staticPath(e) : null;
-    return { slots: internSlots(c, slots, count), staticPath: sp !== null && normalizeRequestPath(sp) === sp ? sp : null };
+    return {
+      slots: internSlots(c, slots, count),
+      staticPath: sp !== null && normalizeRequestPath(sp) === sp ? sp : null,
+    };
   });
   c.factsExpansions = expansions;
   c.factsNames = names;
@@ -177,10 +180,18 @@ function factsOf(c: CompileContext, expansions: readonly Expansion[], r: Prepare
 function addExpansion(r: PreparedRoute, e: Expansion, facts: ExpansionFacts, into: readonly Bucket[]): void {
   const tokens = e.tokens;
   const terminal: Terminal = {
-    key: r.index * KEY_SCALE + e.ord, route: r, index: r.index, conditional: r.conditions.length > 0,
-    slots: facts.slots, build: null, defaults: NO_DEFAULTS, name: r.name, plain: r.plain,
+    key: r.index * KEY_SCALE + e.ord,
+    route: r,
+    index: r.index,
+    conditional: r.conditions.length > 0,
+    slots: facts.slots,
+    build: null,
+    defaults: NO_DEFAULTS,
+    name: r.name,
+    plain: r.plain,
   };
-  const entry: Entry | null = facts.staticPath !== null && r.conditions.length === 0 ? { terminal, staticPath: facts.staticPath } : null;
+  const entry: Entry | null =
+    facts.staticPath !== null && r.conditions.length === 0 ? { terminal, staticPath: facts.staticPath } : null;
   for (const b of into) {
     const node = b.building!.nodeOf(tokens);
     if (node.terminal === null) node.terminal = terminal;

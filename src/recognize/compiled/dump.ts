@@ -1,5 +1,19 @@
 import {
-  BY_PAIR, C_STRIDE, CLASSES, DOT_GROUP, E_CHILD, E_FLAGS, E_NEXT, G_EMPTY, G_MASK_MODE, G_PARAM, G_SLOTS, HASHED, NTERM, SLASH_GROUP, TERM,
+  BY_PAIR,
+  C_STRIDE,
+  CLASSES,
+  DOT_GROUP,
+  E_CHILD,
+  E_FLAGS,
+  E_NEXT,
+  G_EMPTY,
+  G_MASK_MODE,
+  G_PARAM,
+  G_SLOTS,
+  HASHED,
+  NTERM,
+  SLASH_GROUP,
+  TERM,
   type FlatTrie,
 } from "./flat.js";
 import { KEY_SCALE, type Terminal } from "./trie.js";
@@ -32,11 +46,19 @@ function dumpTrie(trie: FlatTrie): string {
     const notes = [SLASH_GROUP, DOT_GROUP].flatMap((group, i) => {
       const mode = T[at + group + G_MASK_MODE]! & 3;
       const sep = i === 0 ? "/" : ".";
-      return mode === BY_PAIR ? [`words after ${sep} by first two characters`] : mode === HASHED ? [`words after ${sep} hashed`] : [];
+      return mode === BY_PAIR
+        ? [`words after ${sep} by first two characters`]
+        : mode === HASHED
+          ? [`words after ${sep} hashed`]
+          : [];
     });
     lines.push(`${pad}${edge}${notes.length > 0 ? `  (${notes.join("; ")})` : ""}`);
-    for (let i = T[at + TERM]!, stop = i + T[at + NTERM]!; i < stop; i++) lines.push(`${pad}  = ${describeTerminal(trie.terms[i]!)}`);
-    for (const [group, sep] of [[SLASH_GROUP, "/"], [DOT_GROUP, "."]] as const) {
+    for (let i = T[at + TERM]!, stop = i + T[at + NTERM]!; i < stop; i++)
+      lines.push(`${pad}  = ${describeTerminal(trie.terms[i]!)}`);
+    for (const [group, sep] of [
+      [SLASH_GROUP, "/"],
+      [DOT_GROUP, "."],
+    ] as const) {
       for (const [word, child] of wordsOf(trie, at + group)) node(child, sep + word, depth + 1);
       const empty = T[at + group + G_EMPTY]!;
       if (empty !== 0) node(empty, sep, depth + 1);
@@ -80,7 +102,9 @@ function classSource(element: RegExp): string {
 
 function describeTerminal(t: Terminal): string {
   const route = t.route.route;
-  const label = [route.name, route.verb || "any verb", route.path, route.reqs].filter((x) => x !== null && x !== "").join(" ");
+  const label = [route.name, route.verb || "any verb", route.path, route.reqs]
+    .filter((x) => x !== null && x !== "")
+    .join(" ");
   return `#${t.index}.${t.key % KEY_SCALE} ${label}${t.conditional ? " if conditions" : ""}`;
 }
 
@@ -88,8 +112,16 @@ function describeTerminal(t: Terminal): string {
  * A verb's bucket: its trie (see `dumpTrie`), the static paths that answer from its map without a
  * walk, and the routes only their regexp can match, with the literal prefix a path must start with.
  */
-export function dumpBucket(verb: string, bucket: SearchBucket & { readonly statics: ReadonlyMap<string, { readonly index: number }> }): string {
-  const lines = [`${verb}:`, ...dumpTrie(bucket.trie).split("\n").map((l) => "  " + l)];
+export function dumpBucket(
+  verb: string,
+  bucket: SearchBucket & { readonly statics: ReadonlyMap<string, { readonly index: number }> },
+): string {
+  const lines = [
+    `${verb}:`,
+    ...dumpTrie(bucket.trie)
+      .split("\n")
+      .map((l) => "  " + l),
+  ];
   if (bucket.statics.size > 0) {
     lines.push("  static paths:");
     for (const [path, hit] of bucket.statics) lines.push(`    ${path} -> #${hit.index}`);
@@ -98,7 +130,9 @@ export function dumpBucket(verb: string, bucket: SearchBucket & { readonly stati
     lines.push("  regexp-only routes:");
     for (const { route, prefix } of bucket.regexpRoutes) {
       const r = route.route;
-      lines.push(`    #${route.index} ${[r.name, r.verb || "any verb", r.path, r.reqs].filter((x) => x !== null && x !== "").join(" ")} (prefix ${JSON.stringify(prefix)})`);
+      lines.push(
+        `    #${route.index} ${[r.name, r.verb || "any verb", r.path, r.reqs].filter((x) => x !== null && x !== "").join(" ")} (prefix ${JSON.stringify(prefix)})`,
+      );
     }
   }
   return lines.join("\n");

@@ -78,7 +78,8 @@ type TableMode = typeof BY_FIRST | typeof BY_PAIR | typeof HASHED;
 const MAX_CHAIN = 4;
 
 /** The key of a word's first two characters; a one-character word's second is 0, as is a separator or the end (passed as 0) after a path's first character. */
-export const pairKey = (first: number, second: number) => first * 31 + (second === SLASH || second === DOT ? 0 : second);
+export const pairKey = (first: number, second: number) =>
+  first * 31 + (second === SLASH || second === DOT ? 0 : second);
 
 const firstOf = (w: string) => w.charCodeAt(0);
 const pairOf = (w: string) => pairKey(w.charCodeAt(0), w.length > 1 ? w.charCodeAt(1) : 0);
@@ -142,7 +143,15 @@ export class TrieWriter {
 
   finish(root: TrieNode): FlatTrie {
     const at = this.node(root);
-    return { T: this.T.slice(0, this.size), root: at, terms: this.terms, words: this.words, tables: this.tables, elements: this.elements, marked: this.marked };
+    return {
+      T: this.T.slice(0, this.size),
+      root: at,
+      terms: this.terms,
+      words: this.words,
+      tables: this.tables,
+      elements: this.elements,
+      marked: this.marked,
+    };
   }
 
   /** Writes a node and its subtree; returns its offset. */
@@ -203,7 +212,12 @@ export class TrieWriter {
           // (Only words compared as strings, and long enough to be slices: see `flat`.)
           this.words.push(n >= SLICED_MIN ? flat(word) : word);
           const first = T[e + E_CODES]!;
-          const slot = (mode === HASHED ? slotOf(n, first, word.charCodeAt(n >> 1), word.charCodeAt(n - 1), mask) : mode === BY_PAIR ? pairOf(word) : first) & mask;
+          const slot =
+            (mode === HASHED
+              ? slotOf(n, first, word.charCodeAt(n >> 1), word.charCodeAt(n - 1), mask)
+              : mode === BY_PAIR
+                ? pairOf(word)
+                : first) & mask;
           T[e + E_NEXT] = T[slots + slot]!;
           T[slots + slot] = e;
           edges[k] = e;

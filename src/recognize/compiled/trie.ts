@@ -151,7 +151,7 @@ export class TrieBuilder {
   nodeOf(tokens: readonly Token[]): TrieNode {
     const n = tokens.length;
     const last = this.tokens;
-    const limit = Math.min(n , this.depth);
+    const limit = n < this.depth ? n : this.depth;
     let k = 0;
     while (k < limit && tokens[k] === last[k]) k++;
     // (A prefix of the last path leaves the rest of it valid.)

@@ -16,7 +16,25 @@ import type { Terminal } from "./trie.js";
 // into the optimized code (four reads in a loop take about half the instructions), and the walk reads a
 // dozen a step.
 const { SLASH, DOT, HASH, PERCENT, QUESTION } = chars;
-const { NONE, MIN, TERM, NTERM, SLASH_GROUP, DOT_GROUP, CLASSES, G_SLOTS, G_MASK_MODE, G_EMPTY, G_PARAM, E_NEXT, E_CHILD, E_LENGTH, E_FLAGS, E_CODES, C_STRIDE } = layout;
+const {
+  NONE,
+  MIN,
+  TERM,
+  NTERM,
+  SLASH_GROUP,
+  DOT_GROUP,
+  CLASSES,
+  G_SLOTS,
+  G_MASK_MODE,
+  G_EMPTY,
+  G_PARAM,
+  E_NEXT,
+  E_CHILD,
+  E_LENGTH,
+  E_FLAGS,
+  E_CODES,
+  C_STRIDE,
+} = layout;
 const { BY_FIRST, HASHED, BY_CODES, EMPTY_TRIE, slotOf, pairKey } = layout;
 
 /** `search`'s answer on a raw path that must be normalized first (`MatchStrategy#matchRaw`'s -2). */
@@ -87,7 +105,15 @@ function sameWord(s: WalkState, T: Int32Array, e: number, path: string, start: n
  * `path[start...]`, whose first character is `first`, or 0. The word must be followed by `/`, `.`
  * or the end.
  */
-function wordAt(s: WalkState, T: Int32Array, slot: number, path: string, start: number, first: number, len: number): number {
+function wordAt(
+  s: WalkState,
+  T: Int32Array,
+  slot: number,
+  path: string,
+  start: number,
+  first: number,
+  len: number,
+): number {
   for (let e = T[slot]!; e !== 0; e = T[(e + E_NEXT) | 0]!) {
     if (T[(e + E_CODES) | 0] !== first) continue;
     const n = T[(e + E_LENGTH) | 0]!;
@@ -103,14 +129,23 @@ function wordAt(s: WalkState, T: Int32Array, slot: number, path: string, start: 
 }
 
 /** In a hashed table: the edge of the word `path[start, end)` (non-empty), or 0. */
-function hashedWord(s: WalkState, T: Int32Array, slots: number, mask: number, path: string, start: number, end: number): number {
+function hashedWord(
+  s: WalkState,
+  T: Int32Array,
+  slots: number,
+  mask: number,
+  path: string,
+  start: number,
+  end: number,
+): number {
   const n = end - start;
   const first = path.charCodeAt(start);
   const mid = path.charCodeAt(start + (n >> 1));
   const last = path.charCodeAt(end - 1);
   for (let e = T[slots + slotOf(n, first, mid, last, mask)]!; e !== 0; e = T[(e + E_NEXT) | 0]!) {
     const codes = e + E_CODES;
-    if (T[(e + E_LENGTH) | 0] !== n || T[codes] !== first || T[codes + (n >> 1)] !== mid || T[codes + n - 1] !== last) continue;
+    if (T[(e + E_LENGTH) | 0] !== n || T[codes] !== first || T[codes + (n >> 1)] !== mid || T[codes + n - 1] !== last)
+      continue;
     if (sameWord(s, T, e, path, start, n)) return e;
   }
   return 0;

@@ -18,11 +18,20 @@ import { serveRedirect, type RedirectResponse } from "./serve-redirect.js";
  * (a server error); the message gains the route and the request, since the stack alone names
  * neither.
  */
-export function askBlocks(route: Route, method: string, params: RouteParams, path: string, ctx: RequestContext): boolean {
+export function askBlocks(
+  route: Route,
+  method: string,
+  params: RouteParams,
+  path: string,
+  ctx: RequestContext,
+): boolean {
   try {
     return blocksMatch(route.blocks, params, ctx);
   } catch (e) {
-    addContext(e, ` (in a request constraint of ${routeLabel(route)} (${route.reqs}), asked about ${method} ${path}: a constraint should return false for a request it does not accept rather than throw)`);
+    addContext(
+      e,
+      ` (in a request constraint of ${routeLabel(route)} (${route.reqs}), asked about ${method} ${path}: a constraint should return false for a request it does not accept rather than throw)`,
+    );
     throw e;
   }
 }
@@ -33,12 +42,22 @@ export function askBlocks(route: Route, method: string, params: RouteParams, pat
  * redirect callback propagates with the route and the request added to its message, as a
  * constraint's does; `InvalidURIError` keeps Ruby's message.
  */
-export function redirectOf(route: Route, redirect: Redirect, params: RouteParams, ctx: RequestContext, method: string, path: string): RedirectResponse {
+export function redirectOf(
+  route: Route,
+  redirect: Redirect,
+  params: RouteParams,
+  ctx: RequestContext,
+  method: string,
+  path: string,
+): RedirectResponse {
   try {
     return serveRedirect(redirect, params, ctx);
   } catch (e) {
     if (e instanceof KeyError) {
-      addContext(e, ` (redirect of ${routeLabel(route)}: this request has no such parameter; give it a default or a block redirect)`);
+      addContext(
+        e,
+        ` (redirect of ${routeLabel(route)}: this request has no such parameter; give it a default or a block redirect)`,
+      );
     } else if (!(e instanceof InvalidURIError)) {
       addContext(e, ` (in the redirect callback of ${routeLabel(route)}, asked about ${method} ${path})`);
     }
@@ -53,7 +72,12 @@ export function redirectOf(route: Route, redirect: Redirect, params: RouteParams
  * `/posts/1`; `/blog` alone: `/blog` and `/`); an anchored `to: handler` route leaves both as
  * they are. The path is the normalized one (`%7e` is `%7E` there, as in Rails).
  */
-export function appTarget(r: PreparedRoute, handler: unknown, path: string, request: RecognizeRequest | undefined): AppTarget {
+export function appTarget(
+  r: PreparedRoute,
+  handler: unknown,
+  path: string,
+  request: RecognizeRequest | undefined,
+): AppTarget {
   const base = typeof request?.scriptName === "string" ? request.scriptName : "";
   const m = r.route.anchor ? null : journeyExec(r.journey, path);
   if (m === null) return { handler, scriptName: base, pathInfo: path };

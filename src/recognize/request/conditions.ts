@@ -18,7 +18,13 @@ export function conditionsMatch(conditions: ReadonlyArray<readonly [string, unkn
     } else if (typeof expected === "string") {
       if (expected !== (actual == null ? "" : String(actual))) return false;
     } else if (Array.isArray(expected)) {
-      if (!expected.some((e) => e === actual || (e != null && actual != null && String(e) === String(actual) && typeof e === typeof actual))) return false;
+      if (
+        !expected.some(
+          (e) =>
+            e === actual || (e != null && actual != null && String(e) === String(actual) && typeof e === typeof actual),
+        )
+      )
+        return false;
     } else if (expected === true) {
       if (!present(actual)) return false;
     } else if (expected === false) {
@@ -38,7 +44,11 @@ export function conditionsMatch(conditions: ReadonlyArray<readonly [string, unkn
  * method. A call gets arguments by the function's arity, as Rails' `constraint_args`:
  * 0 → `()`, 1 → `(req)`, 2+ → `(params, req)`.
  */
-export function blocksMatch(blocks: readonly RequestConstraint[], params: Record<string, unknown>, ctx: RequestContext): boolean {
+export function blocksMatch(
+  blocks: readonly RequestConstraint[],
+  params: Record<string, unknown>,
+  ctx: RequestContext,
+): boolean {
   const req = ctx.info(params);
   for (const block of blocks) {
     const b = block as unknown as { matches?: unknown; call?: unknown };
@@ -51,7 +61,12 @@ export function blocksMatch(blocks: readonly RequestConstraint[], params: Record
   return true;
 }
 
-function callConstraint(fn: (...args: unknown[]) => unknown, self: unknown, params: Record<string, unknown>, req: RequestInfo): unknown {
+function callConstraint(
+  fn: (...args: unknown[]) => unknown,
+  self: unknown,
+  params: Record<string, unknown>,
+  req: RequestInfo,
+): unknown {
   const arity = fn.length;
   return Reflect.apply(fn, self, arity < 1 ? [] : arity === 1 ? [req] : [{ ...params }, req]);
 }

@@ -37,7 +37,10 @@ export class RequestContext {
     this.protocol = requestProtocol(this.given.protocol);
     const standard = this.protocol === "https://" ? 443 : 80;
     const givenPort = this.given.port;
-    this.port = givenPort != null && givenPort !== "" && Number.isFinite(Number(givenPort)) ? Number(givenPort) : port ?? standard;
+    this.port =
+      givenPort != null && givenPort !== "" && Number.isFinite(Number(givenPort))
+        ? Number(givenPort)
+        : (port ?? standard);
     this.scriptName = typeof this.given.scriptName === "string" ? this.given.scriptName : "";
   }
 
@@ -52,7 +55,8 @@ export class RequestContext {
 
   get subdomain(): string {
     if (this.cachedSubdomain === undefined) {
-      this.cachedSubdomain = typeof this.given.subdomain === "string" ? this.given.subdomain : subdomainsOf(this.host).join(".");
+      this.cachedSubdomain =
+        typeof this.given.subdomain === "string" ? this.given.subdomain : subdomainsOf(this.host).join(".");
     }
     return this.cachedSubdomain;
   }
@@ -74,39 +78,66 @@ export class RequestContext {
 
   /** The value `request.send(name)` gives in Rails, for a hash constraint. */
   attribute(name: string): unknown {
-    if (Object.hasOwn(this.given, name) && name !== "host" && name !== "port" && name !== "protocol") return this.given[name];
+    if (Object.hasOwn(this.given, name) && name !== "host" && name !== "port" && name !== "protocol")
+      return this.given[name];
     switch (name) {
-      case "host": return this.host;
-      case "subdomain": return this.subdomain;
-      case "subdomains": return this.subdomain === "" ? [] : this.subdomain.split(".");
-      case "domain": return this.domain;
-      case "port": return this.port;
-      case "protocol": return this.protocol;
-      case "scheme": return this.protocol.slice(0, -3);
+      case "host":
+        return this.host;
+      case "subdomain":
+        return this.subdomain;
+      case "subdomains":
+        return this.subdomain === "" ? [] : this.subdomain.split(".");
+      case "domain":
+        return this.domain;
+      case "port":
+        return this.port;
+      case "protocol":
+        return this.protocol;
+      case "scheme":
+        return this.protocol.slice(0, -3);
       case "method":
-      case "request_method": return this.method;
-      case "path": return this.path;
+      case "request_method":
+        return this.method;
+      case "path":
+        return this.path;
       case "fullpath":
-      case "original_fullpath": return this.query ? `${this.path}?${this.query}` : this.path;
+      case "original_fullpath":
+        return this.query ? `${this.path}?${this.query}` : this.path;
       case "url":
-      case "original_url": return `${this.protocol}${this.hostWithPort}${this.query ? `${this.path}?${this.query}` : this.path}`;
-      case "host_with_port": return this.hostWithPort;
-      case "port_string": return this.port === this.standardPort ? "" : `:${this.port}`;
-      case "server_name": return this.host;
-      case "query_string": return this.query;
+      case "original_url":
+        return `${this.protocol}${this.hostWithPort}${this.query ? `${this.path}?${this.query}` : this.path}`;
+      case "host_with_port":
+        return this.hostWithPort;
+      case "port_string":
+        return this.port === this.standardPort ? "" : `:${this.port}`;
+      case "server_name":
+        return this.host;
+      case "query_string":
+        return this.query;
       case "ip":
-      case "remote_ip": return typeof this.given.ip === "string" ? this.given.ip : (this.given.remote_ip ?? this.given.ip ?? null);
-      case "ssl": return this.protocol === "https://";
-      case "headers": return this.headers;
-      case "user_agent": return this.headers["user-agent"] ?? null;
+      case "remote_ip":
+        return typeof this.given.ip === "string" ? this.given.ip : (this.given.remote_ip ?? this.given.ip ?? null);
+      case "ssl":
+        return this.protocol === "https://";
+      case "headers":
+        return this.headers;
+      case "user_agent":
+        return this.headers["user-agent"] ?? null;
       case "referer":
-      case "referrer": return this.headers.referer ?? null;
-      case "authorization": return this.headers.authorization ?? null;
-      case "content_type": return this.headers["content-type"] ?? null;
-      case "media_type": return mediaType(this.headers["content-type"]) || null;
-      case "xhr": return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
-      case "format": return this.format;
-      default: return undefined;
+      case "referrer":
+        return this.headers["referer"] ?? null;
+      case "authorization":
+        return this.headers["authorization"] ?? null;
+      case "content_type":
+        return this.headers["content-type"] ?? null;
+      case "media_type":
+        return mediaType(this.headers["content-type"]) || null;
+      case "xhr":
+        return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
+      case "format":
+        return this.format;
+      default:
+        return undefined;
     }
   }
 
@@ -127,9 +158,9 @@ export class RequestContext {
    */
   get format(): string | null {
     const fromQuery = this.queryParameters.format;
-    if (fromQuery != null) return typeof fromQuery === "string" ? MIME_BY_EXTENSION[fromQuery] ?? null : null;
+    if (fromQuery != null) return typeof fromQuery === "string" ? (MIME_BY_EXTENSION[fromQuery] ?? null) : null;
     const xhr = this.attribute("xhr") === true;
-    const accept = acceptedFormat(this.headers.accept, xhr);
+    const accept = acceptedFormat(this.headers["accept"], xhr);
     if (accept !== undefined) return accept;
     // XHR without an Accept header: Rails' `accepts` is the Content-Type's type (`content_mime_type`).
     const contentType = xhr ? mediaType(this.headers["content-type"]) : "";
@@ -180,4 +211,3 @@ function requestProtocol(p: unknown): string {
   if (typeof p !== "string" || p === "") return "http://";
   return protocolPrefix(p) ?? "http://";
 }
-

@@ -8,8 +8,21 @@ import { callNodeListener } from "../../../src/http/transport/node-bridge.js";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-function call(listener: Listener, method = "GET", body: Uint8Array | ReadableStream<Uint8Array> | null = null, headers = new Headers()): Promise<Response> {
-  return callNodeListener(listener, { method, url: "/x?y=1", baseUrl: "/m", originalUrl: "/m/x?y=1", headers, body, encrypted: false });
+function call(
+  listener: Listener,
+  method = "GET",
+  body: Uint8Array | ReadableStream<Uint8Array> | null = null,
+  headers = new Headers(),
+): Promise<Response> {
+  return callNodeListener(listener, {
+    method,
+    url: "/x?y=1",
+    baseUrl: "/m",
+    originalUrl: "/m/x?y=1",
+    headers,
+    body,
+    encrypted: false,
+  });
 }
 
 const headerList = (r: Response) => [...r.headers];
@@ -20,7 +33,11 @@ test("status, reason, headers (each Set-Cookie kept) and body, from writeHead an
     res.end("ok");
   });
   assert.deepEqual([r.status, r.statusText], [201, "Made It"]);
-  assert.deepEqual(headerList(r), [["set-cookie", "a=1"], ["set-cookie", "b=2"], ["x-a", "y"]]);
+  assert.deepEqual(headerList(r), [
+    ["set-cookie", "a=1"],
+    ["set-cookie", "b=2"],
+    ["x-a", "y"],
+  ]);
   assert.equal(await r.text(), "ok");
 });
 
@@ -105,7 +122,10 @@ test("cancelling the body closes the response the listener holds", async () => {
 });
 
 test("a listener that closes without answering, or throws, rejects", async () => {
-  await assert.rejects(call((_req, res) => void res.destroy()), /closed the connection without answering/);
+  await assert.rejects(
+    call((_req, res) => void res.destroy()),
+    /closed the connection without answering/,
+  );
   await assert.rejects(
     call(() => {
       throw new Error("listener failed");
@@ -121,16 +141,35 @@ test("the request: method, url, baseUrl, the body with the Content-Length a serv
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const r = req as IncomingMessage & { baseUrl: string; originalUrl: string };
-        res.end(JSON.stringify({ method: req.method, url: req.url, baseUrl: r.baseUrl, originalUrl: r.originalUrl, length: req.headers["content-length"] ?? null, te: req.headers["transfer-encoding"] ?? null, body: Buffer.concat(chunks).toString() }));
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            url: req.url,
+            baseUrl: r.baseUrl,
+            originalUrl: r.originalUrl,
+            length: req.headers["content-length"] ?? null,
+            te: req.headers["transfer-encoding"] ?? null,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
       });
     },
     "POST",
     new TextEncoder().encode("a=1"),
     new Headers({ "content-type": "application/x-www-form-urlencoded" }),
   );
-  assert.deepEqual(await seen.json(), { method: "POST", url: "/x?y=1", baseUrl: "/m", originalUrl: "/m/x?y=1", length: "3", te: null, body: "a=1" });
+  assert.deepEqual(await seen.json(), {
+    method: "POST",
+    url: "/x?y=1",
+    baseUrl: "/m",
+    originalUrl: "/m/x?y=1",
+    length: "3",
+    te: null,
+    body: "a=1",
+  });
   const streamed = await call(
-    (req, res) => res.end(JSON.stringify([req.headers["content-length"] ?? null, req.headers["transfer-encoding"] ?? null])),
+    (req, res) =>
+      res.end(JSON.stringify([req.headers["content-length"] ?? null, req.headers["transfer-encoding"] ?? null])),
     "PUT",
     new Response("streamed").body!,
   );

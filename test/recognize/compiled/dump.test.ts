@@ -24,7 +24,7 @@ describe("the compiled trie, dumped", () => {
   it("of requirements: character-class runs, and routes only a regexp matches", () => {
     const strategy = compile((r) => {
       r.get("files/:id", { to: "files#show", constraints: { id: /\d+/ } });
-      r.get("users/:name", { to: "users#show", constraints: { name: /[^/]+/ }, format: false });
+      r.get("users/:name", { to: "users#show", constraints: { name: /[^\/]+/ }, format: false });
       r.get("docs/*path", { to: "docs#show" });
       r.get("span/:from-:to", { to: "spans#show" });
       r.get("files/latest", { to: "files#latest" });
@@ -34,7 +34,8 @@ describe("the compiled trie, dumped", () => {
 
   it("of many words after one separator: keyed by first two characters, or hashed", () => {
     const strategy = compile((r) => {
-      for (const w of ["photos", "posts", "products", "projects", "payments"]) r.get(w, { to: `${w}#index`, format: false });
+      for (const w of ["photos", "posts", "products", "projects", "payments"])
+        r.get(w, { to: `${w}#index`, format: false });
       r.scope({ path: "pages" }, () => {
         for (let i = 0; i < 6; i++) r.get(`page_${i}`, { to: `pages#p${i}`, format: false });
       });
@@ -52,5 +53,4 @@ describe("the compiled trie, dumped", () => {
     });
     matchSnapshot(import.meta.url, "verbs-groups-conditions", strategy.dump());
   });
-
 });

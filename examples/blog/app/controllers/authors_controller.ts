@@ -5,7 +5,11 @@ import { h, layout } from "../views/layout.js";
 const AUTHORS = ["ada", "grace"];
 
 export default {
-  index: ({ helpers }: ActionContext) => layout("Writers", `<ul>${AUTHORS.map((a) => `<li><a href="${h(helpers.author_path({ id: a }))}">${h(a)}</a></li>`).join("")}</ul>`),
+  index: ({ helpers }: ActionContext) =>
+    layout(
+      "Writers",
+      `<ul>${AUTHORS.map((a) => `<li><a href="${h(helpers.author_path({ id: a }))}">${h(a)}</a></li>`).join("")}</ul>`,
+    ),
   show: ({ params }: ActionContext) => layout(`Writer ${String(params.id)}`, ""),
   followers: ({ params }: ActionContext) => ({ author: params.author_id, followers: [] }),
 };

@@ -13,7 +13,10 @@ export default class CommentsController extends Controller<"comments"> {
     if (post === undefined) return new Response("No such post", { status: 404 });
     const list = post.comments.map((c) => `<li>${h(c)}</li>`).join("");
     const path = this.helpers.post_comments_path({ post_id: post });
-    return layout(`Comments on ${post.title}`, `<ul>${list}</ul>\n${form(path, "post", `<textarea name="comment[body]"></textarea>`, "Comment")}`);
+    return layout(
+      `Comments on ${post.title}`,
+      `<ul>${list}</ul>\n${form(path, "post", `<textarea name="comment[body]"></textarea>`, "Comment")}`,
+    );
   }
 
   create(): Response {

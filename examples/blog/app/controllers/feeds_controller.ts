@@ -5,7 +5,9 @@ import { h } from "../views/layout.js";
 
 export default {
   show: ({ params, helpers }: ActionContext) => {
-    const entries = Posts.all().map((p) => `<entry><title>${h(p.title)}</title><link href="${h(helpers.post_url({ id: p }))}"/></entry>`).join("");
+    const entries = Posts.all()
+      .map((p) => `<entry><title>${h(p.title)}</title><link href="${h(helpers.post_url({ id: p }))}"/></entry>`)
+      .join("");
     return new Response(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">${entries}</feed>`, {
       headers: { "content-type": `application/${String(params.format)}+xml` },
     });

@@ -4,5 +4,8 @@ import { h, layout } from "../views/layout.js";
 
 export default {
   show: ({ params, helpers }: ActionContext) =>
-    layout(`Gallery ${String(params.id)}`, `<a href="${h(helpers.gallery_comments_path(String(params.id)))}">Comments</a>`),
+    layout(
+      `Gallery ${String(params.id)}`,
+      `<a href="${h(helpers.gallery_comments_path(String(params.id)))}">Comments</a>`,
+    ),
 };

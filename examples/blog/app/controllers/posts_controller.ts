@@ -10,13 +10,18 @@ import { buttonTo, form, h, layout, postFields } from "../views/layout.js";
 export default class PostsController extends Controller {
   /** The post the request names, or a 404 response. */
   #post(): Post | Response {
-    return Posts.find(this.params.id) ?? new Response(`No post ${String(this.params.id)}`, { status: 404, headers: { "content-type": "text/plain" } });
+    return (
+      Posts.find(this.params.id) ??
+      new Response(`No post ${String(this.params.id)}`, { status: 404, headers: { "content-type": "text/plain" } })
+    );
   }
 
   index(): string | Post[] {
     if (this.params.format === "json") return Posts.all();
     const { post_path, new_post_path } = this.helpers;
-    const items = Posts.all().map((p) => `<li><a href="${h(post_path({ id: p }))}">${h(p.title)}</a></li>`).join("\n");
+    const items = Posts.all()
+      .map((p) => `<li><a href="${h(post_path({ id: p }))}">${h(p.title)}</a></li>`)
+      .join("\n");
     return layout("Posts", `<ul>\n${items}\n</ul>\n<a href="${h(new_post_path())}">New post</a>`);
   }
 
@@ -25,11 +30,14 @@ export default class PostsController extends Controller {
     if (post instanceof Response) return post;
     if (this.params.format === "json") return post;
     const { edit_post_path, post_path, publish_post_path, post_comments_path } = this.helpers;
-    return layout(post.title, `<p>${h(post.body)}</p>
+    return layout(
+      post.title,
+      `<p>${h(post.body)}</p>
 <a href="${h(edit_post_path({ id: post }))}">Edit</a>
 ${buttonTo("Delete", post_path({ id: post }), "delete")}
 ${post.published ? buttonTo("Unpublish", publish_post_path({ id: post }), "delete") : buttonTo("Publish", publish_post_path({ id: post }), "post")}
-<a href="${h(post_comments_path({ post_id: post }))}">Comments (${post.comments.length})</a>`);
+<a href="${h(post_comments_path({ post_id: post }))}">Comments (${post.comments.length})</a>`,
+    );
   }
 
   new(): string {
@@ -44,7 +52,10 @@ ${post.published ? buttonTo("Unpublish", publish_post_path({ id: post }), "delet
   edit(): string | Response {
     const post = this.#post();
     if (post instanceof Response) return post;
-    return layout(`Edit ${post.title}`, form(this.helpers.post_path({ id: post }), "patch", postFields(post), "Update"));
+    return layout(
+      `Edit ${post.title}`,
+      form(this.helpers.post_path({ id: post }), "patch", postFields(post), "Update"),
+    );
   }
 
   update(): Response {

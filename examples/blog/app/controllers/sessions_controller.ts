@@ -5,7 +5,10 @@ import { buttonTo, form, layout } from "../views/layout.js";
 export default class SessionsController extends Controller {
   new(): string {
     const { session_path, logout_path } = this.helpers;
-    return layout("Sign in", `${form(session_path(), "post", `<input name="session[email]">`, "Sign in")}\n${buttonTo("Sign out", logout_path(), "delete")}`);
+    return layout(
+      "Sign in",
+      `${form(session_path(), "post", `<input name="session[email]">`, "Sign in")}\n${buttonTo("Sign out", logout_path(), "delete")}`,
+    );
   }
 
   create(): Response {

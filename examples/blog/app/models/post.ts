@@ -18,7 +18,10 @@ let nextId = 1;
 export function postAttributes(params: Record<string, unknown>): { title: string; body: string } {
   const given = params.post;
   const fields = given !== null && typeof given === "object" ? (given as Record<string, unknown>) : {};
-  return { title: typeof fields.title === "string" ? fields.title : "", body: typeof fields.body === "string" ? fields.body : "" };
+  return {
+    title: typeof fields.title === "string" ? fields.title : "",
+    body: typeof fields.body === "string" ? fields.body : "",
+  };
 }
 
 export const Posts = {

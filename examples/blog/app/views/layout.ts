@@ -23,7 +23,8 @@ ${body}
  */
 export function form(action: string, method: string, fields: string, submit: string): string {
   const verb = method.toUpperCase();
-  const override = verb === "GET" || verb === "POST" ? "" : `<input type="hidden" name="_method" value="${h(verb.toLowerCase())}">`;
+  const override =
+    verb === "GET" || verb === "POST" ? "" : `<input type="hidden" name="_method" value="${h(verb.toLowerCase())}">`;
   return `<form action="${h(action)}" method="${verb === "GET" ? "get" : "post"}">${override}${fields}<button>${h(submit)}</button></form>`;
 }
 

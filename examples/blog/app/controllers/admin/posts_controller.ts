@@ -8,15 +8,22 @@ import { buttonTo, form, h, layout, postFields } from "../../views/layout.js";
 export default class AdminPostsController extends Controller {
   /** The post the request names, or a 404 response. */
   #post(): Post | Response {
-    return Posts.find(this.params.id) ?? new Response(`No post ${String(this.params.id)}`, { status: 404, headers: { "content-type": "text/plain" } });
+    return (
+      Posts.find(this.params.id) ??
+      new Response(`No post ${String(this.params.id)}`, { status: 404, headers: { "content-type": "text/plain" } })
+    );
   }
 
   index(): string {
     const { admin_post_path, edit_admin_post_path, new_admin_post_path } = this.helpers;
     const rows = Posts.all().map(
-      (p) => `<tr><td>${h(p.title)}</td><td><a href="${h(edit_admin_post_path(p))}">Edit</a></td><td>${buttonTo("Delete", admin_post_path(p), "delete")}</td></tr>`,
+      (p) =>
+        `<tr><td>${h(p.title)}</td><td><a href="${h(edit_admin_post_path(p))}">Edit</a></td><td>${buttonTo("Delete", admin_post_path(p), "delete")}</td></tr>`,
     );
-    return layout("Admin: posts", `<table>${rows.join("\n")}</table>\n<a href="${h(new_admin_post_path())}">New post</a>`);
+    return layout(
+      "Admin: posts",
+      `<table>${rows.join("\n")}</table>\n<a href="${h(new_admin_post_path())}">New post</a>`,
+    );
   }
 
   new(): string {
@@ -31,7 +38,10 @@ export default class AdminPostsController extends Controller {
   edit(): string | Response {
     const post = this.#post();
     if (post instanceof Response) return post;
-    return layout(`Admin: edit ${post.title}`, form(this.helpers.admin_post_path(post), "patch", postFields(post), "Update"));
+    return layout(
+      `Admin: edit ${post.title}`,
+      form(this.helpers.admin_post_path(post), "patch", postFields(post), "Update"),
+    );
   }
 
   /** PATCH and PUT /admin/posts/:id (Rails routes both to update). */

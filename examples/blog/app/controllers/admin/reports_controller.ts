@@ -5,5 +5,7 @@ export default {
   index: () => [{ id: 1, name: "monthly" }],
   show: ({ params }: ActionContext) => ({ id: params.id }),
   export: ({ params }: ActionContext) =>
-    new Response(`id,name\n${String(params.id)},monthly\n`, { headers: { "content-type": `text/${String(params.format)}` } }),
+    new Response(`id,name\n${String(params.id)},monthly\n`, {
+      headers: { "content-type": `text/${String(params.format)}` },
+    }),
 };
