@@ -168,7 +168,7 @@ class ThrownValue extends Error {
   declare readonly source: RouteErrorSource;
   constructor(value: unknown, source: RouteErrorSource) {
     super(
-      `${source.file} threw ${describeThrown(value)}, which is not an Error: throw an Error (throw new Error("...")) so the failure carries its message and stack`,
+      `${source.file} threw ${inspectNonError(value)}, which is not an Error: throw an Error (throw new Error("...")) so the failure carries its message and stack`,
       { cause: value },
     );
     withSource(this, source, true);
@@ -200,7 +200,7 @@ function withSource(error: Error, source: RouteErrorSource, mention: boolean): E
 }
 
 /** A thrown non-Error, for a message: never throws (`Object.create(null)` has no `toString`). */
-function describeThrown(value: unknown): string {
+function inspectNonError(value: unknown): string {
   try {
     return inspect(value, { depth: 1, breakLength: Infinity });
   } catch {

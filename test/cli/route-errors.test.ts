@@ -53,7 +53,7 @@ describe("switchyard routes on a routes file with a mistake", () => {
   test("a `too:` typo: Missing :controller key, at its line", async () => {
     await fails(
       app([`r.root({ to: "pages#home" });`, ``, `r.get("about", { too: "pages#about" });`]),
-      /ArgumentError: Missing :controller key on routes definition, please check your routes\. \(config\/routes\.ts:6\)/,
+      /ArgumentError: Missing :controller key on routes definition, please check your routes\. GET \/about\(\.:format\) gives too: 'pages#about', which became a default; did you mean to:\? \(config\/routes\.ts:6\)/,
     );
   });
 

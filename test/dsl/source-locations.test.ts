@@ -73,9 +73,9 @@ describe("recording", () => {
   });
 
   test("all routes of one resources call share its line; a block's routes have their own", () => {
+    // biome-ignore format: each marker comment stays on the line of the call it marks
     const set = draw((r) => {
-      r.resources("photos", { except: ["destroy"] }, () => {
-        // @photos
+      r.resources("photos", { except: ["destroy"] }, () => { // @photos
         r.member(() => {
           r.get("preview"); // @preview
         });

@@ -371,7 +371,7 @@ describe("lintRoutes messages", () => {
     const routes = draw(
       (r) => {
         r.get("a/:v", { to: "a#s", constraints: { v: /([[:digit:]]+)+x/ } });
-        r.get("b/:v", { to: "b#s", constraints: { v: ["new", /(h+)+x/] } });
+        r.get("b/:v", { to: "b#s", constraints: { v: ["new", /(\h+)+x/] } });
         r.get("c", {
           to: "c#s",
           constraints: {

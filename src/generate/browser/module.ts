@@ -66,7 +66,7 @@ function routeData(cr: CompiledRoute, optimize: boolean): string {
 const TYPES = `/** A value a helper puts in a path segment or the query (Rails' \`to_param\`): records give \`toParam()\`, else their \`id\`. */
 type Param = string | number | bigint | boolean | { toParam(): unknown } | { to_param(): unknown } | { id: unknown } | readonly Param[] | null | undefined;
 /** The trailing options object of a helper call: URL options, and any other key a segment or a query parameter. */
-interface HelperOptions {
+interface UrlOptions {
   host?: string;
   protocol?: string | false;
   port?: number | string | null;
@@ -78,7 +78,7 @@ interface HelperOptions {
   format?: string | null;
   [key: string]: unknown;
 }
-export type { HelperOptions, Param };`;
+export type { UrlOptions, Param };`;
 
 /** Renders the browser module and its declarations for a drawn route table (a `RouteSet`). */
 export function renderBrowserHelpers(routes: RouteTable): BrowserHelpers {
