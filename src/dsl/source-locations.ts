@@ -13,16 +13,8 @@ import inspector from "node:inspector";
 import { findSourceMap, type SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isLibraryFile } from "../support/own-files.js";
 import type { SourceLocation } from "../table/route.js";
-
-/**
- * switchyard's own files: `src/` when run from source, `dist/` when built (this file is
- * `<dir>/dsl/`), and both, since a stack through `dist/` maps back to `src/` when node applies the
- * build's source maps; and `bin/`, the CLI's entry.
- */
-const PACKAGE_DIR = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
-const OWN_DIRS = ["src", "dist", "bin"].map((dir) => path.join(PACKAGE_DIR, dir) + path.sep);
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 type CallSite = NodeJS.CallSite;
 /** A frame of V8's stack text: `    at f (file:line:col)` or `    at file:line:col`. */
@@ -63,7 +55,7 @@ function framePath(name: string): string | null {
 /** What a frame's file name says: an application file (its path), or null (switchyard's own, `node_modules`, node's). */
 function applicationFile(name: string): string | null {
   const file = framePath(name);
-  return file === null || OWN_DIRS.some((dir) => file.startsWith(dir)) || file.includes(NODE_MODULES) ? null : file;
+  return file === null || isLibraryFile(file) ? null : file;
 }
 
 /** Locates declarations relative to an application's root. One per draw. */

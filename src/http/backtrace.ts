@@ -2,9 +2,10 @@
  * An error's stack split as Rails' `ActiveSupport::BacktraceCleaner` splits it for the request log
  * and the exception page ("Application Trace | Framework Trace | Full Trace"): the application's
  * frames, and the framework's — switchyard's own files, node's internals (`node:`, `internal/`)
- * and anything under `node_modules`. The one home of that rule for both.
+ * and anything under `node_modules` (support/own-files.ts says which files are a library's). Used by both.
  */
 import { fileURLToPath } from "node:url";
+import { isLibraryFile } from "../support/own-files.js";
 
 export interface Frame {
   /** The frame as V8 printed it, without the leading `at `. */
@@ -27,28 +28,22 @@ export interface Backtrace {
   readonly framework: readonly Frame[];
 }
 
-// switchyard's own sources: this package's src/ and dist/ (this file is <package>/{src,dist}/http/).
-const OWN = ((): string => {
-  try {
-    const here = fileURLToPath(new URL("..", import.meta.url));
-    return here.endsWith("/") || here.endsWith("\\") ? here : here + "/";
-  } catch {
-    return "\0";
-  }
-})();
-
 const FRAME = /^\s*at (?:(.*?) \((.*)\)|(.*))$/;
 const LOCATION = /^(.*?):(\d+):(\d+)$/;
 
 /** Whether a frame's file is the framework's: switchyard's own sources, node's internals, or a package. */
 function frameworkFile(file: string): boolean {
-  return (
-    file === "" ||
-    file.startsWith(OWN) ||
-    file.startsWith("node:") ||
-    file.startsWith("internal/") ||
-    /[\\/]node_modules[\\/]/.test(file)
-  );
+  return file === "" || file.startsWith("node:") || file.startsWith("internal/") || isLibraryFile(pathOf(file));
+}
+
+/** A frame's file as a path (V8 writes ES modules' as `file://` URLs; a stack is text anyone could write). */
+function pathOf(file: string): string {
+  if (!file.startsWith("file://")) return file;
+  try {
+    return fileURLToPath(file);
+  } catch {
+    return file;
+  }
 }
 
 /** Parses one V8 stack line (`    at fn (file:1:2)`), or null for a line that is not a frame. */

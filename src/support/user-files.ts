@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isLibraryFile } from "./own-files.js";
 import { createJiti } from "jiti";
 import type { TransformOptions } from "jiti";
 import { FileStamps } from "./file-stamps.js";
@@ -76,11 +77,7 @@ export function defaultExport(mod: unknown): unknown {
   return Object.hasOwn(mod, "default") ? (mod as { default: unknown }).default : undefined;
 }
 
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
-/** switchyard's own files (`src/` or `dist/`, where this file's folder sits), which jiti reads through the aliases above. */
-const OWN_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url))) + path.sep;
-/** Whether a file read is the application's own (what the reloader watches): not a package's, nor switchyard's. */
-const applicationFile = (file: string): boolean => !file.includes(NODE_MODULES) && !file.startsWith(OWN_DIR);
+const applicationFile = (file: string): boolean => !isLibraryFile(file);
 
 /** jiti's own transform (TypeScript and ESM to what it evaluates), which the loaders wrap to see each file read. */
 let transformer: ReturnType<typeof createJiti> | undefined;

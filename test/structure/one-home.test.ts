@@ -67,6 +67,12 @@ const UTILITIES: readonly {
   twins?: readonly string[];
 }[] = [
   {
+    what: "telling the application's files from switchyard's own and packages'",
+    home: "support/own-files.ts",
+    names: ["isLibraryFile", "OWN_DIRS"],
+    marks: ['["src", "dist", "bin"]'],
+  },
+  {
     what: "Rack's MediaType.type / Rails' content_mime_type",
     home: "uri/mime.ts",
     names: ["mediaType", "mediaTypeOf"],
