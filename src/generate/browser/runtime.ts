@@ -10,120 +10,124 @@
  * Each piece is a top-level declaration free of side effects, so that a bundler keeps only what
  * the imported helpers reach (`_url`'s host handling stays out of a `_path`-only bundle).
  *
- * Route data (`$r(data, defaultUrlOptions, host?)`): `f` the path's format (a literal string, a part
- * index, `~index` for a part printed with `/` kept (a glob, `:controller`), or an array for an
- * optional group), `p` the parts, `q` the required parts' indexes with `t` their anchored tests
- * (or 0), `d` the route's defaults, `o` the arguments of Rails' `OptimizedUrlHelper` (the required
- * segments in path order; 0 when the route has none).
+ * Route data (`$r([f, p, q, d, L, o], defaultUrlOptions?, $host?)`, an array so that the 536
+ * routes of a large table spell no keys; module.ts `routeData` works each piece out once, so that
+ * the runtime derives nothing per call that the route fixes, and a route refers only to the pieces
+ * it can need, which is what a bundler then keeps):
+ * - `f` the path's format, a function of the part values (`v => "/photos/" + $seg(v[0]) + ...`,
+ *   an optional group as `(v[1] != null ? "." + $seg(v[1]) : "")`; `$path` for a glob);
+ * - `p` the parts (`segment_keys`), in path order;
+ * - `q` per part: 0 optional, else the required part's test: `$t` (Ruby truthiness), or `$re(re)`
+ *   of its anchored requirement (only routes with a constraint take `$re`);
+ * - `d` the route's defaults;
+ * - `L` `$trail` (the end of `Formatter#generate`) for a route with optional parts other than a
+ *   last one without a default, else 0 (the format skips that one when "" instead);
+ * - `o` the arguments of Rails' `OptimizedUrlHelper` (the required segments in path order, a
+ *   repeated name once per occurrence); absent when the route has none or is not optimizable.
  *
- * Written for size (the one-helper bundle's budget is 2 KB minified): where a browser API does the
- * work (`encodeURIComponent`, `String#toWellFormed` for lone surrogates, `JSON.stringify` for a
- * string in an error message, which differs from Ruby's `inspect` only for control characters and
- * `#{`; `\s` for Ruby's `[[:space:]]`, which differs only for U+0085 and U+FEFF), it is used.
+ * Written for size (the one-helper bundle's budget is 2 KB minified, and every piece below is
+ * reachable from any helper: an options object can carry query parameters, an anchor, a format,
+ * `trailingSlash`, `scriptName`, records to `to_param`, and a missing key raises Rails' message):
+ * - where a browser API does the work, it is used: `encodeURIComponent` (then the characters Rails
+ *   leaves alone put back), `String#toWellFormed` for lone surrogates, `escape` for the four
+ *   characters `CGI.escape` encodes beyond `encodeURIComponent`, `JSON.stringify` for a string in an
+ *   error message (which differs from Ruby's `inspect` only for control characters and `#{`), `\S`
+ *   for Ruby's `[^[:space:]]` (which differs only for U+0085 and U+FEFF);
+ * - one dictionary per call (`h`) is the merged hash, then (URL options moved out to `u`) the path
+ *   options, then (keys the path used or the route defaults deleted) the query;
+ * - the query at the top is `$hq` (`Hash#to_query`) with Rails' `params.reject { to_param.nil? }`.
  */
-export const BROWSER_RUNTIME = String.raw`const { keys: $keys, assign: $assign, entries: $entries, hasOwn: $own, create: $create, prototype: $proto } = Object;
+export const BROWSER_RUNTIME = String.raw`const { keys: $keys, assign: $assign, hasOwn: $own, create: $create, getPrototypeOf: $proto } = Object;
 const $arr = Array.isArray;
-const $h = (v) => v !== null && typeof v == "object" && [$proto, null].includes(Object.getPrototypeOf(v));
-const $t = (v) => v != null && v !== false;
-const $s = (v) => (v == null ? "" : "" + v);
-const $enc = (s) => encodeURIComponent(s.toWellFormed());
-const $e = (keep) => (s) => $enc(s).replace(keep, decodeURIComponent);
-const $seg = /*#__PURE__*/ $e(/%(2[46BC]|3[ABD]|40)/g);
-const $path = /*#__PURE__*/ $e(/%(2[46BCF]|3[ABD]|40)/g);
-const $frag = /*#__PURE__*/ $e(/%(2[46BCF]|3[ABDF]|40)/g);
-const $cgi = (s) => $enc(s).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, "+");
+const $h = (v) => v != null && [Object.prototype, null].includes($proto(v));
+const $t = (v) => (v ?? false) !== false;
+const $re = (re) => (v) => v != null && re.test(v);
+const $o = (v) => ($t(v) ? v : "");
+const $s = (v) => (v ?? "") + "";
+const $enc = (s) => encodeURIComponent(("" + s).toWellFormed());
+const $seg = (s) => $enc(s).replace(/%(2[46BC]|3[ABD]|40)/g, decodeURIComponent);
+const $path = (s) => $seg(s).replace(/%2F/g, "/");
+const $frag = (s) => $seg(s).replace(/%2F|%3F/g, decodeURIComponent);
+const $cgi = (s) => $enc(s).replace(/[!'()]/g, escape).replace(/\*/g, "%2A").replace(/%20/g, "+");
 const $param = (v) =>
   v == null ? null
-  : typeof v != "object" ? (typeof v == "boolean" ? v : "" + v)
-  : $arr(v) ? v.map((x) => $s($param(x))).join("/")
-  : $h(v) ? $hq(v)
+  : typeof v != "object" ? (v === !!v ? v : "" + v)
+  : $arr(v) ? v.map($param).join("/")
+  : $h(v) ? $hq(v, null)
   : $param(v.toParam ? v.toParam() : v.to_param ? v.to_param() : "id" in v ? v.id : "" + v);
 const $empty = (v) => ($arr(v) ? !v.length : $h(v) && !$keys(v).length);
-const $q = (v, k) => ($arr(v) ? (v.length ? v.map((x) => $q(x, k + "[]")).join("&") : $cgi(k + "[]") + "=") : $h(v) ? $hq(v, k) : $cgi(k) + "=" + $cgi($s($param(v))));
+const $q = (v, k) => ($arr(v) ? (v.length ? v : [null]).map((x) => $q(x, k + "[]")).join("&") : $h(v) ? $hq(v, k) : $cgi(k) + "=" + $cgi($s($param(v))));
 const $hq = (h, ns) => {
-  const o = $keys(h).filter((k) => !$empty(h[k])).map((k) => $q(h[k], ns == null ? k : ns + "[" + k + "]"));
-  return (ns?.includes("[]") ? o : o.sort()).join("&");
+  const o = $keys(h).filter((k) => !$empty(h[k]) && (ns !== undefined || $param(h[k]) != null)).map((k) => $q(h[k], ns == null ? k : ns + "[" + k + "]"));
+  return (/\[]/.test(ns) ? o : o.sort()).join("&");
 };
-const $pair = (k, v) => ($empty(v) || $param(v) === null ? [] : [$q(v, k)]);
 const $sym = (k) => ":" + (/^[A-Za-z_]\w*[?!=]?$/.test(k) ? k : JSON.stringify(k));
+const $list = (a, f, b = "[]") => b[0] + a.map(f).join(", ") + b[1];
 const $i = (v) =>
   v == null ? "nil"
   : typeof v == "string" ? JSON.stringify(v)
-  : $arr(v) ? "[" + v.map($i).join(", ") + "]"
+  : $arr(v) ? $list(v, $i)
   : $h(v) ? $ih(v)
   : typeof v == "object" ? "#<" + (v.constructor.modelName ?? v.constructor.name) + ("id" in v ? " id: " + $i(v.id) : "") + ">"
   : "" + v;
-const $ih = (h, sort) => "{" + (sort ? $keys(h).sort() : $keys(h)).map((k) => $sym(k) + "=>" + $i(h[k])).join(", ") + "}";
+const $ih = (h, k = $keys(h)) => $list(k, (k) => $sym(k) + "=>" + $i(h[k]), "{}");
 const $err = (name, message) => $assign(Error(message), { name });
+const $keyList = (l, t) => (l.length ? ", " + t + ": " + $list(l.sort(), $sym) : "");
 const $fail = (h, m, u) =>
-  $err("UrlGenerationError", "No route matches " + $ih(h, 1) + [[m, "missing required keys"], [u, "possible unmatched constraints"]].map(([l, t]) => (l.length ? ", " + t + ": [" + l.sort().map($sym).join(", ") + "]" : "")).join(""));
-const $fmt = (f, v) => {
-  let out = "";
-  for (const x of f) {
-    if (typeof x == "string") out += x;
-    else if (typeof x == "number") {
-      const s = v[x < 0 ? ~x : x];
-      if (s == null) return null;
-      out += (x < 0 ? $path : $seg)("" + s);
-    } else out += $fmt(x, v) ?? "";
+  $err("UrlGenerationError", "No route matches " + $ih(h, $keys(h).sort()) + $keyList(m, "missing required keys") + $keyList(u, "possible unmatched constraints"));
+// The end of Formatter#generate: from the last part back, drop optional parts that are blank or equal
+// their default; stop at a present part without a default, or at a required part equal to its default.
+const $trail = (p, q, d, v) => {
+  for (let i = p.length, x, s; i--; ) {
+    x = d[p[i]];
+    s = $s(v[i]) == $s(x);
+    if ((x == null && /\S/.test(v[i] || "")) || (s && q[i])) break;
+    if (s) v[i] = null;
   }
-  return out;
 };
-const $URL = /*#__PURE__*/ "host protocol port subdomain domain tld_length trailing_slash anchor params only_path script_name relative_url_root original_script_name".split(" ");
-const $name = (k, s = k.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase())) => ($URL.includes(s) ? s : k);
-const $finish = (u, p, left, url) => {
-  const x = u.params;
-  if (x != null && !$h(x)) throw $err("ArgumentError", ":params must be a Hash (a plain object), got " + $i(x));
-  const q = left.filter(([k]) => !(x && $own(x, k))).flatMap(([k, v]) => $pair(k, v));
-  for (const k in x) q.push(...$pair(k, x[k]));
-  let sn = $t(u.script_name) ? u.script_name : $t(u.relative_url_root) ? u.relative_url_root : "";
-  if ($t(u.original_script_name)) sn = u.original_script_name + $s(sn);
-  if (sn !== "") p = $s(sn).replace(/\/$/, "") + p;
-  if ($t(u.trailing_slash)) p = p.includes("?") ? p.replace("?", "/?") : p.includes(".") || p.endsWith("/") ? p : p + "/";
-  if (q.length) p += "?" + q.sort().join("&");
-  if ($t(u.anchor)) p += "#" + $frag($s($param(u.anchor)));
-  return url && !$t(u.only_path) ? url(u) + p : p;
-};
-const $r = (r, D, url) => (...a) => {
-  let n = a.length;
-  const o = n && $h(a[n - 1]) ? a[--n] : null;
-  const h = $assign($create(null), D, r.d);
-  const size = r.p.length - r.p.includes("format");
-  if (r.o && !o && n == r.o.length) {
-    const v = a.map($param);
-    const m = r.o.filter((k, i) => v[i] === null || v[i] === "" || v[i] === false);
-    if (m.length) throw $fail($assign({ ...r.d }, ...r.o.map((k, i) => ({ [k]: v[i] }))), m, []);
-    r.o.forEach((k, i) => (h[k] = v[i]));
+// The URL options (Rails' RESERVED_OPTIONS less the credentials), split off the merged hash into an array
+// read by index (u[7], not u.script_name): host 0, protocol 1, port 2, trailing_slash 3, anchor 4,
+// params 5, only_path 6, script_name 7, relative_url_root 8, original_script_name 9.
+const $URL = /*#__PURE__*/ "host protocol port trailing_slash anchor params only_path script_name relative_url_root original_script_name subdomain domain tld_length".split(" ");
+const $r = ([f, p, q, d, L, o], D, url) => (...a) => {
+  let n = a.length, k, x, s;
+  // h: default_url_options.merge(route defaults); O: a trailing options Hash, G: its keys named as Rails names them.
+  const G = $create(null), h = $assign($create(null), D, d), O = n && $h(a[n - 1]) && a[--n];
+  for (k in O) G[$URL.includes((s = k.replace(/[A-Z]/g, "_$&").toLowerCase())) ? s : k] = O[k];
+  // OptimizedUrlHelper: exactly the required segments and no options; a nil, "" or false one is missing.
+  if (!O && n == o?.length) {
+    const v = a.map($param), m = o.filter((k, i) => !(h[k] = v[i]));
+    if (m.length) throw $fail(h, m, []);
     n = 0;
   }
-  const given = o && Object.fromEntries($entries(o).map(([k, v]) => [$name(k), v]));
-  if (n) (n < size || given ? r.p.filter((k) => !(n < size && k in h) && !(given && $own(given, k))) : r.p).slice(0, n).forEach((k, i) => (h[k] = a[i]));
-  $assign(h, given);
-  const u = {}, po = $create(null), cred = $t(h.user) && $t(h.password);
-  for (const k in h) if (k != "_recall" && !(cred && (k == "user" || k == "password"))) ($URL.includes(k) ? u : po)[k] = h[k];
-  if ("action" in po) po.action = $t(po.action) ? $s(po.action) : "index";
-  else if ($t(po.controller)) po.action = "index";
-  if ($t(po.controller)) po.controller = $s(po.controller).replace(/^\//, "");
-  const v = r.p.map((k) => po[k]);
-  let l = v.length;
-  while (l && v[l - 1] == null) v[--l] = undefined;
-  for (let i = 0; i < l; i++) if (typeof v[i] != "number" && r.p[i] != "controller") v[i] = $param(v[i]) ?? undefined;
-  const m = r.q.filter((j, x) => !(r.t[x] ? v[j] != null && r.t[x].test(v[j]) : $t(v[j]))).map((j) => r.p[j]);
-  if (m.length) throw $fail(po, m.filter((k) => !(k in po)), m.filter((k) => k in po));
-  const left = $entries(po).filter(([k]) => !(r.p.includes(k) && v[r.p.indexOf(k)] !== undefined) && !$own(r.d, k));
-  for (let i = r.p.length; i--; ) {
-    const d = r.d[r.p[i]];
-    if (d == null && $t(v[i]) && !/^\s*$/.test(v[i])) break;
-    if ($s(v[i]) != $s(d)) continue;
-    if (r.q.includes(i)) break;
-    v[i] = undefined;
-  }
-  return $finish(u, $fmt(r.f, v) ?? "", left, url);
+  // handle_positional_args: the arguments fill the parts in order, skipping those the options give (and,
+  // with fewer arguments than the parts less format, those with a default).
+  p.filter((k) => !(n < p.length - p.includes("format") && k in h) && !(k in G)).slice(0, n).map((k, i) => (h[k] = a[i]));
+  $assign(h, G);
+  // RouteSet#url_for: the URL options split off (credentials only as a pair), then Generator#normalize_options!.
+  delete h._recall;
+  if ($t(h.user) && $t(h.password)) delete h.user, delete h.password;
+  const u = $URL.map((k) => ((x = h[k]), delete h[k], x));
+  if ((x = $t(h.controller)) || "action" in h) h.action = $t(h.action) ? "" + h.action : "index";
+  if (x) h.controller = ("" + h.controller).replace(/^\//, "");
+  // Formatter#generate: the parts' to_param values, the required ones tested, the rest of h left for the query.
+  const v = p.map((k) => $param(h[k]));
+  const m = p.filter((k, i) => q[i] && !q[i](v[i]));
+  if (m.length) throw $fail(h, m.filter((k) => !(k in h)), m.filter((k) => k in h));
+  for (k in h) if (v[p.indexOf(k)] != null || $own(d, k)) delete h[k];
+  if (L) L(p, q, d, v);
+  // ActionDispatch::Http::URL.path_for: script name, trailing slash, query (params merged over the leftovers), anchor.
+  x = u[5];
+  if (x != null && !$h(x)) throw $err("ArgumentError", ":params must be a Hash (a plain object), got " + $i(x));
+  s = ("" + $o(u[9]) + ($t(u[7]) ? u[7] : $o(u[8]))).replace(/\/$/, "") + f(v);
+  if ($t(u[3])) s = /[?.]|\/$/.test(s) ? s.replace("?", "/?") : s + "/";
+  if ((x = $hq($assign(h, x)))) s += "?" + x;
+  if ($t(u[4])) s += "#" + $frag($s($param(u[4])));
+  return url && !$t(u[6]) ? url(u) + s : s;
 };
-const $host = (u) => {
-  if (!$t(u.host)) throw $err("ArgumentError", "Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
-  const pr = u.protocol;
+const $host = ([host, pr, port]) => {
+  if (!$t(host)) throw $err("ArgumentError", "Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
   const proto = pr == null ? "http://" : pr === false || pr == "//" ? "//" : ("" + pr).replace(/:?(\/\/)?$/, "") + "://";
-  return proto + u.host + ($t(u.port) && (proto == "//" || +u.port != (proto == "https://" ? 443 : 80)) ? ":" + u.port : "");
+  return proto + host + ($t(port) && (proto == "//" || +port != (proto == "https://" ? 443 : 80)) ? ":" + port : "");
 };
 `;
