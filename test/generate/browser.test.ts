@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { draw } from "../../src/index.js";
+import { draw, type Mapper } from "../../src/index.js";
 import { renderBrowserHelpers } from "../../src/generate/browser/module.js";
 import { caseDeclaration } from "../conformance/declaration.js";
 import { materialize, urlOptions } from "../conformance/values.js";
@@ -87,6 +87,126 @@ describe("browser helpers equal the server helpers on the fixtures' _path probes
       }
       assert.ok(compared > 0);
       if (process.env.BROWSER_COUNT) console.log(file, compared);
+    });
+  }
+});
+
+// What the fixtures' probes leave out, each a branch of the runtime (runtime.ts) or a shape of route
+// data (module.ts) that the server's helpers settle: blank and false segments, nils inside a Hash
+// segment and at the top of the query, the URL options, credentials, `_recall`, the optimized
+// helper's errors, a default on an optional part, an optional part before a required one, a glob
+// and a constraint, and the `_url` helpers' host.
+class Photo {
+  constructor(
+    readonly id: unknown,
+    readonly param?: unknown,
+  ) {}
+  toParam() {
+    return this.param === undefined ? String(this.id) : this.param;
+  }
+}
+const extraRoutes = (r: Mapper) => {
+  r.resources("photos");
+  r.scope("(:locale)", () => r.resources("articles", { only: ["show"] }));
+  r.get("pages(/:page)(/:part)", { to: "pages#show", as: "page", defaults: { page: "1" } });
+  r.get("(/:locale)/news/:id", { to: "news#show", as: "news", format: false });
+  r.get("docs(/:v)", { to: "docs#show", as: "docs", defaults: { v: "1" }, format: false });
+  r.get("files/*path", { to: "files#show", as: "file" });
+  r.get("items/:id", { to: "items#show", as: "item", constraints: { id: /\d+/ } });
+};
+const extraCalls: [string, unknown[]][] = [
+  ["edit_photo_path", [1]],
+  ["edit_photo_path", [""]],
+  ["edit_photo_path", [null]],
+  ["edit_photo_path", [false]],
+  ["edit_photo_path", [new Photo(3, "")]],
+  ["edit_photo_path", [new Photo(3, null), {}]],
+  ["edit_photo_path", [new Photo("a b/c")]],
+  ["edit_photo_path", [[1, null, "x/y"]]],
+  ["edit_photo_path", [{ id: { a: null, b: [1, 2], c: {} } }]],
+  ["edit_photo_path", [1, { format: "" }]],
+  ["edit_photo_path", [1, { format: "  " }]],
+  ["edit_photo_path", [1, { format: false }]],
+  ["edit_photo_path", [1, "json"]],
+  ["edit_photo_path", [1, { a: null, b: { c: null, d: {} }, e: [], f: [null, []], "g h": "*!'()~" }]],
+  ["edit_photo_path", [1, { params: { a: null, z: { y: {} } }, b: 2 }]],
+  ["edit_photo_path", [1, { params: { x: {} } }]],
+  ["edit_photo_path", [1, { z: { y: {} } }]],
+  ["edit_photo_path", [1, { params: 5 }]],
+  ["edit_photo_path", [1, { params: null, id: 2 }]],
+  ["edit_photo_path", [1, { anchor: "a b/?#%" }]],
+  ["edit_photo_path", [1, { anchor: new Photo(4) }]],
+  ["edit_photo_path", [1, { trailingSlash: true }]],
+  ["edit_photo_path", [1, { trailing_slash: true, format: "json", q: 1 }]],
+  ["photos_path", [{ trailingSlash: true, scriptName: "/" }]],
+  ["edit_photo_path", [1, { scriptName: "/app/" }]],
+  ["edit_photo_path", [1, { originalScriptName: "/o", relative_url_root: "/r/" }]],
+  ["edit_photo_path", [1, { user: "u", password: "p" }]],
+  ["edit_photo_path", [1, { user: "u", password: null }]],
+  ["edit_photo_path", [1, { _recall: { id: 2 } }]],
+  ["edit_photo_path", [null, { controller: "/admin/x", action: 5 }]],
+  ["edit_photo_path", [null, { action: null }]],
+  ["edit_photo_path", [1, { onlyPath: true, host: "x.test" }]],
+  ["photos_path", [{ page: 2, q: [null], sort: { by: "x", dir: null } }]],
+  ["photos_path", [1]],
+  ["photo_path", []],
+  ["article_path", [1]],
+  ["article_path", ["en", 1]],
+  ["article_path", [1, { locale: "en" }]],
+  ["article_path", [{ id: 1, locale: "" }]],
+  ["article_path", ["", 1]],
+  ["article_path", [{ locale: "en" }]],
+  ["page_path", []],
+  ["page_path", ["1"]],
+  ["page_path", ["2"]],
+  ["page_path", [1, "a"]],
+  ["page_path", ["1", ""]],
+  ["page_path", [{ page: " " }]],
+  ["page_path", [{ part: "x" }]],
+  ["news_path", ["", " "]],
+  ["news_path", ["", 1]],
+  ["news_path", ["en", 1]],
+  ["docs_path", ["1"]],
+  ["docs_path", ["2"]],
+  ["docs_path", [""]],
+  ["file_path", ["a/b c"]],
+  ["file_path", [["a", "b"]]],
+  ["file_path", ["a/b", { format: "txt" }]],
+  ["file_path", [null]],
+  ["item_path", [12]],
+  ["item_path", ["x"]],
+  ["item_path", [false]],
+  ["item_path", [null]],
+  ["item_path", [{ id: "12", format: "" }]],
+];
+
+describe("browser helpers equal the server helpers beyond the fixtures", () => {
+  for (const defaultUrlOptions of [undefined, { host: "example.com", protocol: "https", scriptName: "/base" }]) {
+    it(defaultUrlOptions ? "with defaultUrlOptions (_url helpers)" : "without defaultUrlOptions", async () => {
+      const set = draw(extraRoutes, { defaultUrlOptions });
+      const file = path.join(out, `extra${defaultUrlOptions ? 1 : 0}.mjs`);
+      fs.writeFileSync(file, renderBrowserHelpers(set).js);
+      const browser = (await import(file)) as Record<string, (...args: unknown[]) => string>;
+      const server = set.helpers as unknown as Record<string, (...args: unknown[]) => string>;
+      const calls: [string, unknown[]][] = defaultUrlOptions
+        ? [
+            ...extraCalls,
+            ...extraCalls
+              .slice(0, 12)
+              .map(([name, args]): [string, unknown[]] => [name.replace(/_path$/, "_url"), args]),
+            ["photo_url", [1, { port: 8080, protocol: "http://" }]],
+            ["photo_url", [1, { port: 443 }]],
+            ["photo_url", [1, { protocol: false }]],
+            ["photo_url", [1, { host: null }]],
+          ]
+        : extraCalls;
+      for (const [name, args] of calls) {
+        assert.deepEqual(
+          outcome(() => browser[name]!(...args)),
+          outcome(() => server[name]!(...args)),
+          `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`,
+        );
+      }
     });
   }
 });
