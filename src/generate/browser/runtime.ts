@@ -73,6 +73,7 @@ const $i = (v) =>
 const $ih = (h, k = $keys(h)) => $list(k, (k) => $sym(k) + "=>" + $i(h[k]), "{}");
 const $err = (name, message) => $assign(Error(message), { name });
 const $keyList = (l, t) => (l.length ? ", " + t + ": " + $list(l.sort(), $sym) : "");
+// Rails' UrlGenerationError: the hash sorted, the missing keys m, the unmatched keys u (present, but failing).
 const $fail = (h, m, u) =>
   $err("UrlGenerationError", "No route matches " + $ih(h, $keys(h).sort()) + $keyList(m, "missing required keys") + $keyList(u, "possible unmatched constraints"));
 // The end of Formatter#generate: from the last part back, drop optional parts that are blank or equal
@@ -119,7 +120,7 @@ const $r = ([f, p, q, d, L, o], D, url) => (...a) => {
   // ActionDispatch::Http::URL.path_for: script name, trailing slash, query (params merged over the leftovers), anchor.
   x = u[5];
   if (x != null && !$h(x)) throw $err("ArgumentError", ":params must be a Hash (a plain object), got " + $i(x));
-  s = ("" + $o(u[9]) + ($t(u[7]) ? u[7] : $o(u[8]))).replace(/\/$/, "") + f(v);
+  s = ("" + $o(u[9]) + $o($t(u[7]) ? u[7] : u[8])).replace(/\/$/, "") + f(v);
   if ($t(u[3])) s = /[?.]|\/$/.test(s) ? s.replace("?", "/?") : s + "/";
   if ((x = $hq($assign(h, x)))) s += "?" + x;
   if ($t(u[4])) s += "#" + $frag($s($param(u[4])));
