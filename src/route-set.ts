@@ -37,6 +37,16 @@ export class RouteSet implements RouteTable {
   }
 
   /**
+   * Whether recognizing may read the `request` argument: true when a route has request constraints
+   * (`host:`, `subdomain:`, ...), a lambda or `matches?` constraint, a redirect or a mount. When
+   * false, `recognize(method, path)` gives the same answer with or without it, so a server need not
+   * build it (the dispatcher then passes none).
+   */
+  get readsRequest(): boolean {
+    return this.#recognizer.readsRequest;
+  }
+
+  /**
    * What `method path` matches after `route`: the next route Rails' router tries when `route`'s
    * endpoint answers `X-Cascade: pass` (a mounted app passing, a `:controller` naming no controller).
    */

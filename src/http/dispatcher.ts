@@ -38,7 +38,17 @@ import {
 } from "./request-log.js";
 import { Reloader } from "./reloader.js";
 import { loadedRoutes } from "../draw.js";
-import { HANDLED, htmlReply, redirectReply, type Reply, replyOf, textReply, Unmatched, type Outcome } from "./reply.js";
+import {
+  actionOf,
+  HANDLED,
+  htmlReply,
+  redirectReply,
+  type Reply,
+  replyOf,
+  textReply,
+  Unmatched,
+  type Outcome,
+} from "./reply.js";
 
 /** Options of `createHandler`. */
 export interface HandlerOptions {
@@ -264,7 +274,13 @@ export class Dispatcher {
     ) {
       return htmlReply(200, routesPage(this.routes));
     }
-    const result = this.routes.recognize(method, ex.query === "" ? ex.path : `${ex.path}?${ex.query}`, ex.facts());
+    const routes = this.routes;
+    const result = routes.recognize(
+      method,
+      ex.query === "" ? ex.path : `${ex.path}?${ex.query}`,
+      // (Most tables read nothing of the request but its method and path: no facts object is made.)
+      routes.readsRequest ? ex.facts() : undefined,
+    );
     if (result === null) return this.#unmatched(ex);
     return this.#serve(ex, result);
   }
@@ -436,10 +452,10 @@ export class Dispatcher {
       return this.failure(ex, e, params);
     }
     if (value instanceof Promise) {
-      return value.then((v) => replyOf(v, () => where(params))).catch((e) => this.failure(ex, e, params));
+      return value.then((v) => replyOf(v, params)).catch((e) => this.failure(ex, e, params));
     }
     try {
-      return replyOf(value, () => where(params));
+      return replyOf(value, params);
     } catch (e) {
       return this.failure(ex, e, params);
     }
@@ -482,7 +498,7 @@ export class Dispatcher {
         500,
         exceptionPage(
           error,
-          params === undefined ? `${ex.method} ${ex.originalPath}` : where(params),
+          params === undefined ? `${ex.method} ${ex.originalPath}` : actionOf(params),
           shown,
           this.#root,
         ),
@@ -515,11 +531,6 @@ function defaultOnError(error: unknown, request: { readonly method: string; read
   } catch {
     console.error(`switchyard: ${request.method} ${request.url} failed: ${thrownSummary(error)}`);
   }
-}
-
-/** `Controller#action`, as Rails names where an error was raised. */
-function where(params: Params): string {
-  return `${String(params.controller)}#${String(params.action)}`;
 }
 
 /** `Rack::MethodOverride`: a string naming one of its verbs (any case) becomes the method. */

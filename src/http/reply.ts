@@ -70,19 +70,24 @@ export function htmlReply(status: number, body: string): Reply {
   return new Reply(status, { "content-type": HTML }, body);
 }
 
+/** `Controller#action`, as Rails names where an error was raised (from the params' `controller` and `action`). */
+export function actionOf(params: Readonly<Record<string, unknown>>): string {
+  return `${String(params.controller)}#${String(params.action)}`;
+}
+
 /**
  * An action's return value as SPEC §6 says: a `Response` as it is, a string as 200 HTML, nothing
  * (`undefined` or `null`) as 204, any other value as 200 JSON. A value JSON cannot hold (a
  * function, a symbol) throws, which the dispatcher answers 500 naming it.
  */
-export function replyOf(value: unknown, where: () => string): Reply | Response {
+export function replyOf(value: unknown, params: Readonly<Record<string, unknown>>): Reply | Response {
   if (typeof value === "string") return new Reply(200, { "content-type": HTML }, value);
   if (value === undefined || value === null) return new Reply(204, {}, null);
   if (value instanceof Response) return value;
   const json = JSON.stringify(value);
   if (json === undefined) {
     throw new TypeError(
-      `${where()} returned ${typeof value === "function" ? "a function" : String(value)}, which cannot be sent: return a string, a Response, a JSON value or nothing`,
+      `${actionOf(params)} returned ${typeof value === "function" ? "a function" : String(value)}, which cannot be sent: return a string, a Response, a JSON value or nothing`,
     );
   }
   return new Reply(200, { "content-type": JSON_TYPE }, json);

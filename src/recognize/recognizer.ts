@@ -73,6 +73,8 @@ export class RecognizedRedirect {
 /** Recognizes requests against a route table, as a Rails app serving them. */
 export interface Recognizer {
   readonly strategy: string;
+  /** Whether recognizing may read the request beyond its method and path (see `RouteSet#readsRequest`). */
+  readonly readsRequest: boolean;
   recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null;
   /**
    * What the request matches after `route` (Rails' router going on through `find_routes` when an
@@ -92,6 +94,7 @@ const commonVerb = (verb: string) =>
  */
 export class StrategyRecognizer implements Recognizer {
   readonly strategy: string;
+  readonly readsRequest: boolean;
   private readonly env = new MatchEnv();
   private busy = false;
 
@@ -100,6 +103,7 @@ export class StrategyRecognizer implements Recognizer {
     private readonly matcher: MatchStrategy,
   ) {
     this.strategy = matcher.name;
+    this.readsRequest = prepared.some((r) => !r.plain || r.conditions.length > 0);
   }
 
   recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null {
