@@ -14,10 +14,11 @@
 // figure is instructions per warm draw (what a second route set or a reload pays). With `helpers`
 // as the table, each call of bench/helpers.mjs is made HELPER_WARMUP times, then HELPER_PASSES
 // more: the figure is instructions per call.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { countInstructions, requireValgrind } from "./callgrind.mjs";
 import { PEERS, drawTable } from "./routers.mjs";
 
 const WARMUP = 400;
@@ -112,12 +113,7 @@ if (!table) {
   console.error("usage: node bench/instructions.mjs TABLE [--format] [--peer NAME]... [--entry DIR]...");
   process.exit(2);
 }
-try {
-  execFileSync("valgrind", ["--version"], { stdio: "ignore" });
-} catch {
-  console.error("valgrind not found (apt-get install -y valgrind)");
-  process.exit(2);
-}
+requireValgrind();
 if (!helpers && !fs.existsSync(path.join(here, "tables", `${table}.json`))) {
   execFileSync(
     process.execPath,
@@ -125,12 +121,6 @@ if (!helpers && !fs.existsSync(path.join(here, "tables", `${table}.json`))) {
     { stdio: "ignore" },
   );
 }
-/**
- * Fixed hash and random seeds, and `--predictable`: without them V8 compiles a lukewarm function
- * inside the measured window at random, and the same build read 1,836 and 2,003 on two runs;
- * with them it repeats within ~0.5% (helper-10's runs, session 4).
- */
-const SEEDED = ["--predictable", "--hash-seed=1", "--random-seed=1"];
 if (drawing) {
   const entries = values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")];
   console.log(`${table}: instructions per draw (${DRAW_PASSES} draws after ${DRAW_WARMUP}), millions`);
@@ -166,28 +156,12 @@ const requests = list.length;
 
 /** Instructions callgrind counts for one child run. */
 function count(kind, name, passes, call) {
-  const r = spawnSync(
-    "valgrind",
-    [
-      "--tool=callgrind",
-      "--callgrind-out-file=/dev/null",
-      process.execPath,
-      "--single-threaded",
-      ...SEEDED,
-      fileURLToPath(import.meta.url),
-      table,
-      ...(format ? ["--format"] : []),
-      ...(call ? ["--call", call] : []),
-      "--child",
-      kind,
-      name,
-      String(passes),
-    ],
-    { encoding: "utf8" },
+  const args = [table, ...(format ? ["--format"] : []), ...(call ? ["--call", call] : [])];
+  return countInstructions(
+    fileURLToPath(import.meta.url),
+    [...args, "--child", kind, name, String(passes)],
+    `${kind} ${name}`,
   );
-  const m = /Collected : (\d+)/.exec(r.stderr);
-  if (r.status !== 0 || !m) throw new Error(`${kind} ${name}: valgrind failed\n${r.stderr.slice(-2000)}`);
-  return Number(m[1]);
 }
 
 const subjects = [
