@@ -206,14 +206,15 @@ export class RequestLog {
     }
   }
 
-  /** A request begins: Rails' `Started` line (development). */
+  /**
+   * A request begins: Rails' `Started` line (development), with this moment's time. Written with
+   * the entry's next line, not now: a request an adapter passes on unmatched (`passesUnmatched`)
+   * is the next handler's, and leaves no line at all.
+   */
   start(ex: Exchange): RequestEntry {
     const entry = new RequestEntry(this, ex);
-    if (!this.compact) {
-      this.write(
-        `Started ${ex.originalMethod} ${rubyString(entry.path)} for ${clientIp(ex)} at ${rubyTime(this.#date())}`,
-      );
-    }
+    if (!this.compact)
+      entry.started = `Started ${ex.originalMethod} ${rubyString(entry.path)} for ${clientIp(ex)} at ${rubyTime(this.#date())}`;
     return entry;
   }
 }
@@ -229,6 +230,8 @@ export class RequestEntry {
   #failed = false;
   #done = false;
   readonly path: string;
+  /** The `Started` line, until it is written (before the entry's first other line). */
+  started: string | null = null;
 
   constructor(log: RequestLog, ex: Exchange) {
     this.#log = log;
@@ -242,6 +245,7 @@ export class RequestEntry {
   processing(params: Params): void {
     this.#action = `${controllerClassName(String(params.controller))}#${String(params.action)}`;
     if (this.#log.compact) return;
+    this.#writeStarted();
     this.#log.write(`Processing by ${this.#action} as ${formatOf(this.#ex, params)}`);
     const shown = this.#log.filter.params(params, INTERNAL_PARAMS);
     if (Object.keys(shown).length > 0) this.#log.write(`  Parameters: ${rubyIndifferentHash(shown)}`);
@@ -262,6 +266,9 @@ export class RequestEntry {
   finish(outcome: Outcome): void {
     if (this.#done) return;
     this.#done = true;
+    // (Passed on to the next handler: not this application's request.)
+    if (outcome instanceof Unmatched && this.#ex.passesUnmatched && this.#action === null) return;
+    this.#writeStarted();
     const ms = Math.round(this.#log.now() - this.#start);
     const status =
       outcome instanceof Reply || outcome instanceof Response
@@ -286,6 +293,12 @@ export class RequestEntry {
       const { className, message, stack } = describeThrown(this.#error);
       this.#logError(railsErrorName(className), message, stack);
     }
+  }
+
+  #writeStarted(): void {
+    if (this.started === null) return;
+    this.#log.write(this.started);
+    this.started = null;
   }
 
   /** `DebugExceptions#log_error`: "  ", `Class (message):`, "  ", then the application's frames (else the framework's). */

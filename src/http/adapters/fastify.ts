@@ -77,6 +77,7 @@ export const fastifyPlugin: FastifyPluginCallback<FastifyAdapterOptions> = (fast
       return send(reply, dispatcher.failure(fallback, e), fallback);
     }
     ex.reply = reply;
+    ex.passesUnmatched = fallthrough;
     const finish = (outcome: Outcome): unknown => {
       if (outcome === HANDLED) return reply;
       if (outcome instanceof Unmatched)

@@ -36,6 +36,7 @@ export function honoMiddleware(
     const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
       ?.incoming;
     const ex = new FetchExchange(c.req.raw, "", incoming?.headers);
+    ex.passesUnmatched = fallthrough;
     if (prefix !== "") {
       if (ex.path !== prefix && !ex.path.startsWith(prefix + "/")) return next();
       ex.path = ex.path.slice(prefix.length) || "/";

@@ -47,6 +47,12 @@ export abstract class Exchange {
   bodyBytes: Uint8Array | null = null;
   /** This request's entry in the request log, when the log is on. */
   log: RequestEntry | null = null;
+  /**
+   * Set by an adapter that hands a request no route matches to the next handler (Express' `next()`,
+   * Hono's `next()`, Fastify's not-found handler): the request log then leaves it out, as the
+   * next handler's.
+   */
+  passesUnmatched = false;
 
   constructor(method: string, path: string, query: string, scriptName: string) {
     this.method = method;

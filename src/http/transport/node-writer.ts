@@ -109,6 +109,7 @@ export function serveNode(
     writeReply(res, dispatcher.failure(fallback, e), fallback);
     return;
   }
+  if (unmatched !== undefined) ex.passesUnmatched = true;
   const outcome = dispatcher.dispatch(ex);
   if (outcome instanceof Promise) {
     outcome.then((o) => finish(dispatcher, res, o, ex, unmatched)).catch((e) => writeFailed(res, e));
