@@ -476,7 +476,10 @@ export class Dispatcher {
     // answer is a plain 500.
     try {
       if (isInstance(error, BlockedHost)) {
-        return this.development ? htmlReply(403, blockedHostPage(error.host)) : htmlReply(403, "");
+        // (Rails' `DefaultResponseApp`: the same body, typed text/plain for an XHR.)
+        const xhr = /XMLHttpRequest/i.test(ex.header("x-requested-with") ?? "");
+        const body = this.development ? blockedHostPage(error.host) : "";
+        return xhr ? textReply(403, body) : htmlReply(403, body);
       }
       if (isInstance(error, BadRequest))
         return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);

@@ -21,6 +21,7 @@ interface Recorded {
   developmentHosts: string[];
   hosts: { config: string; host: string; status: number; body: string[] | null }[];
   blockedProduction: { status: number; contentType: string; body: string };
+  blockedXhr: Record<"development" | "production", { status: number; contentType: string; body: string | string[] }>;
 }
 const rails = JSON.parse(fs.readFileSync(new URL("./rails/production.json", import.meta.url), "utf8")) as Recorded;
 
@@ -143,6 +144,20 @@ test("host authorization: Rails 6.1's development hosts, and strings, .domain fo
   assert.equal(blocked.status, rails.blockedProduction.status);
   assert.equal(blocked.headers.get("content-type"), rails.blockedProduction.contentType);
   assert.equal(await blocked.text(), rails.blockedProduction.body);
+  // An XHR gets the same answer typed text/plain, as Rails' (which still sends the HTML page in development).
+  const xhr = { headers: { "x-requested-with": "XMLHttpRequest" } };
+  for (const [config, handler] of [
+    ["development", handlers.development!],
+    ["production", handlers.strings!],
+  ] as const) {
+    const res = await handler(new Request("http://evil.com/", xhr));
+    const recorded = rails.blockedXhr[config];
+    assert.equal(res.status, recorded.status, config);
+    assert.equal(res.headers.get("content-type"), recorded.contentType, config);
+    const text = await res.text();
+    if (typeof recorded.body === "string") assert.equal(text, recorded.body);
+    else assert.ok(text.includes(recorded.body[0]!), `${config}: ${recorded.body[0]}`);
+  }
 });
 
 test("host authorization checks the last X-Forwarded-Host too, and hosts: [] turns it off", async () => {

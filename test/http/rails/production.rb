@@ -94,9 +94,10 @@ out[:nesting] = [[100, "json"], [101, "json"], [10_000, "json"], [99, "query"], 
 end
 
 ok = ->(env) { [200, {}, ["ok"]] }
-hosts = ->(allowed, host, detailed: true) do
+hosts = ->(allowed, host, detailed: true, xhr: false) do
   app = ActionDispatch::HostAuthorization.new(ok, allowed)
   env = Rack::MockRequest.env_for("/", "HTTP_HOST" => host)
+  env["HTTP_X_REQUESTED_WITH"] = "XMLHttpRequest" if xhr
   env["action_dispatch.show_detailed_exceptions"] = detailed
   status, headers, body = app.call(env)
   text = +""
@@ -119,5 +120,7 @@ out[:hosts] = CONFIGS.flat_map do |name, allowed|
    "[fd00::1]:443", "evil.com"].map { |host| { config: name, host: host }.merge(hosts.(allowed, host)) }
 end
 out[:blockedProduction] = hosts.(["example.com"], "evil.com", detailed: false)
+# An XHR is answered text/plain (the same body: Rails 6.1 renders the HTML page either way).
+out[:blockedXhr] = { development: hosts.(dev, "evil.com", xhr: true), production: hosts.(["example.com"], "evil.com", detailed: false, xhr: true) }
 
 puts JSON.pretty_generate(out)
