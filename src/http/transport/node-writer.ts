@@ -41,22 +41,59 @@ export async function writeResponse(res: ServerResponse, response: Response, ex:
   };
   res.once("close", onClose);
   try {
+    let next = reader.read();
+    const first = await next;
+    if (first.done || closed) {
+      if (!closed) endWhole(res, null);
+      return;
+    }
+    // A body that is already whole — one made from a string or bytes, as `redirectTo`'s and most
+    // actions' are — goes out with its Content-Length in one write, as Rails' servers send it,
+    // instead of chunked. Whether it is whole is one more read, raced against a turn of the event
+    // loop, so that a stream still producing (server-sent events) has its first chunk sent at once.
+    next = reader.read();
+    const second = await Promise.race([next, nextTurn()]);
+    if (second !== NOT_YET && second.done) {
+      if (!closed) endWhole(res, first.value);
+      return;
+    }
+    // Streamed: the first chunk, the second if the race brought it, then each as it comes.
+    const write = async (value: Uint8Array): Promise<void> => {
+      if (closed || res.write(value)) return;
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          res.off("drain", go).off("close", go);
+          resolve();
+        };
+        res.on("drain", go).on("close", go);
+      });
+    };
+    await write(first.value);
+    let read: Read | null = null;
+    if (second === NOT_YET) read = await next;
+    else await write(second.value);
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done || closed) break;
-      if (!res.write(value))
-        await new Promise<void>((resolve) => {
-          const go = () => {
-            res.off("drain", go).off("close", go);
-            resolve();
-          };
-          res.on("drain", go).on("close", go);
-        });
+      read ??= await reader.read();
+      if (read.done || closed) break;
+      await write(read.value);
+      read = null;
     }
     if (!closed) res.end();
   } finally {
     res.off("close", onClose);
   }
+}
+
+type Read = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>;
+const NOT_YET: unique symbol = Symbol("not yet");
+const nextTurn = (): Promise<typeof NOT_YET> => new Promise((resolve) => setImmediate(resolve, NOT_YET));
+
+/** Ends a response whose whole body is `body`, with its Content-Length unless the response gave one. */
+function endWhole(res: ServerResponse, body: Uint8Array | null): void {
+  if (!res.hasHeader("content-length") && !res.hasHeader("transfer-encoding"))
+    res.setHeader("content-length", body === null ? 0 : body.byteLength);
+  if (body === null) res.end();
+  else res.end(body);
 }
 
 /** Writes an outcome to node's response: a reply, a response, the 404 of an unmatched request; nothing after a mounted listener. */
