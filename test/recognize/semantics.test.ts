@@ -311,6 +311,16 @@ describe("a word nothing after its separator takes", () => {
         assert.equal(got === null ? null : `${got.params!.controller}#${got.params!.action}`, to, s);
       }
     });
+  // A path not starting with `/` is normalized first (`normalize_path` prepends one), whatever
+  // its first character: the walk's first step tells.
+  it("paths without a leading slash, as their normalized form", () => {
+    for (const p of ["a", "a/b", "a.json", ".json", ".", "?x", "#", "", "c/1/d", "c/1/d.json", "%2Fa"])
+      assert.deepEqual(
+        plain(rec.compiled.recognize("GET", p)),
+        plain(rec.compiled.recognize("GET", normalizeRequestPath(p))),
+        p,
+      );
+  });
 });
 
 // Static words are found in a table keyed by first character (compared in place) or, when more
