@@ -297,7 +297,12 @@ function walk(s: WalkState, node: number, pos: number, depth: number): void {
         const slot = slots + (key & (maskMode >> 2));
         e = wordAt(s, T, slot, path, start, first, len);
         if (e !== 0) end = start + T[(e + E_LENGTH) | 0]!;
-        else if (param === 0 && classes === 0) {
+        else if (param !== 0) end = scanWord(s, path, start, first, len);
+        // No words, no plain parameter, only class edges (`[^\/]+`, `\d+`): they scan the word
+        // themselves (see `walkClasses`). (Where a word was tried and failed, a `?` further on may
+        // be why: the scan stays.)
+        else if (classes !== 0) end = slots === 0 ? -1 : scanWord(s, path, start, first, len);
+        else {
           // Nothing after this separator takes the word: the walk ends here, and the scan would
           // only look for a `?` or `#` that, cut off by normalizing, could leave a word that
           // matches. None can where no word starts with the word's first character (an empty
@@ -309,11 +314,6 @@ function walk(s: WalkState, node: number, pos: number, depth: number): void {
             scanWord(s, path, start, first, len);
           return;
         }
-        // No words, no plain parameter, only class edges (`[^\/]+`, `\d+`): they scan the word
-        // themselves (see `walkClasses`). (Where a word was tried and failed, a `?` further on may
-        // be why: the scan stays.)
-        else if (slots === 0 && param === 0 && classes !== 0) end = -1;
-        else end = scanWord(s, path, start, first, len);
       }
       if (e !== 0) {
         stat = T[(e + E_CHILD) | 0]!;
