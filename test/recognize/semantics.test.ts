@@ -279,6 +279,50 @@ describe("a parameter over the same text as a static word holding %", () => {
   }
 });
 
+// Where nothing after a separator takes the word (no static word starts like it, no parameter),
+// the walk stops without scanning it, unless the word starts with a `?` or `#`: normalizing cuts
+// the path there, and what is left may match. Paths checked against Rails 6.1 (oracle.rb).
+describe("a word nothing after its separator takes", () => {
+  const rec = recognizers((r) => {
+    r.root("home#index");
+    r.get("a", { to: "s#a" });
+    r.get("a/b", { to: "s#b" });
+    r.get("c/:id/d", { to: "s#d" });
+  });
+  const cases: [string, string | null][] = [
+    ["/?x", "home#index"],
+    ["/#f", "home#index"],
+    ["/a/?x", "s#a"],
+    ["/a/#f", "s#a"],
+    ["/a/?", "s#a"],
+    ["/a/b?x", "s#b"],
+    ["/a/z?x", null],
+    ["/a/z#b", null],
+    ["/z?/a", null],
+    ["/c/1/?x", null],
+    ["/c/1/d?x", "s#d"],
+    ["/c/1/e?/d", null],
+    ["/c/1/#d", null],
+  ];
+  for (const [path, to] of cases)
+    it(`GET ${path}`, () => {
+      for (const s of STRATEGIES) {
+        const got = plain(rec[s].recognize("GET", path)) as { params?: { controller: string; action: string } } | null;
+        assert.equal(got === null ? null : `${got.params!.controller}#${got.params!.action}`, to, s);
+      }
+    });
+  // A path not starting with `/` is normalized first (`normalize_path` prepends one), whatever
+  // its first character: the walk's first step tells.
+  it("paths without a leading slash, as their normalized form", () => {
+    for (const p of ["a", "a/b", "a.json", ".json", ".", "?x", "#", "", "c/1/d", "c/1/d.json", "%2Fa"])
+      assert.deepEqual(
+        plain(rec.compiled.recognize("GET", p)),
+        plain(rec.compiled.recognize("GET", normalizeRequestPath(p))),
+        p,
+      );
+  });
+});
+
 // Static words are found in a table keyed by first character (compared in place) or, when more
 // than a few share one, in a hashed table (the word's end scanned first): both must answer alike,
 // with words that are prefixes of others, parameters beside them, and raw paths to normalize.
