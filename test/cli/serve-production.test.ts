@@ -9,6 +9,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { CLI, serveArgs } from "./serve-args.js";
 import { httpRequest } from "../http/transports.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,27 +37,11 @@ interface Served {
 
 /** Starts `switchyard serve` on the fixture app; resolves once it prints where it listens. */
 async function start(...args: string[]): Promise<Served> {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, "bin/switchyard.js"),
-      "serve",
-      "--root",
-      app,
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      "--env",
-      "production",
-      ...args,
-    ],
-    {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WEB_CONCURRENCY: "" },
-    },
-  );
+  const child = spawn(process.execPath, [CLI, ...serveArgs(app, "production", ...args)], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WEB_CONCURRENCY: "" },
+  });
   children.push(child);
   started.add(child.pid!);
   let out = "";

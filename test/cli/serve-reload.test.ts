@@ -11,9 +11,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { CLI, serveArgs } from "./serve-args.js";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const app = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-reload-"));
 const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
@@ -57,24 +56,9 @@ before(async () => {
     "app/controllers/pages_controller.ts",
     `import { greeting } from "../../lib/greeting";\n\nexport default class PagesController {\n  hello() {\n    return \`\${greeting} v1\`;\n  }\n}\n`,
   );
-  child = spawn(
-    process.execPath,
-    [
-      path.join(repo, "bin/switchyard.js"),
-      "serve",
-      "--root",
-      app,
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      "--env",
-      "development",
-    ],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  child = spawn(process.execPath, [CLI, ...serveArgs(app, "development")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.setEncoding("utf8");
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (output += d));
   port = await new Promise<number>((resolve, reject) => {

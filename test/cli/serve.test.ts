@@ -9,6 +9,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { CLI, serveArgs } from "./serve-args.js";
 import { httpRequest } from "../http/transports.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -16,27 +17,12 @@ let child: ChildProcess;
 let port: number;
 
 before(async () => {
-  child = spawn(
-    process.execPath,
-    [
-      path.join(root, "bin/switchyard.js"),
-      "serve",
-      "--root",
-      "examples/blog",
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      "--env",
-      "development",
-    ],
-    {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      // (development guards its hosts as Rails' config.hosts: the requests below name blog.test)
-      env: { ...process.env, SWITCHYARD_HOSTS: ".blog.test" },
-    },
-  );
+  child = spawn(process.execPath, [CLI, ...serveArgs("examples/blog", "development")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    // (development guards its hosts as Rails' config.hosts: the requests below name blog.test)
+    env: { ...process.env, SWITCHYARD_HOSTS: ".blog.test" },
+  });
   let out = "";
   child.stdout!.setEncoding("utf8");
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (out += d));
@@ -192,18 +178,7 @@ test("serve logs each request as Rails does (development), and --quiet logs none
   for (const quiet of [false, true]) {
     const out = { stdout: "", stderr: "" };
     const stopper = new AbortController();
-    const args = [
-      "serve",
-      "--root",
-      "examples/blog",
-      "--port",
-      "0",
-      "--host",
-      "127.0.0.1",
-      "--env",
-      "development",
-      ...(quiet ? ["--quiet"] : []),
-    ];
+    const args = serveArgs("examples/blog", "development", ...(quiet ? ["--quiet"] : []));
     const served = main(args, {
       stdout: { write: (s: string) => (out.stdout += s) },
       stderr: { write: (s: string) => (out.stderr += s) },
