@@ -27,6 +27,7 @@ import {
 import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./pages.js";
 import { withScriptName } from "./script-name.js";
+import { isXhr } from "../uri/mime.js";
 import { BlockedHost, checkHost, DEVELOPMENT_HOSTS, HostPermissions, type HostPattern } from "./hosts.js";
 import {
   DEFAULT_FILTER_PARAMETERS,
@@ -477,7 +478,7 @@ export class Dispatcher {
     try {
       if (isInstance(error, BlockedHost)) {
         // (Rails' `DefaultResponseApp`: the same body, typed text/plain for an XHR.)
-        const xhr = /XMLHttpRequest/i.test(ex.header("x-requested-with") ?? "");
+        const xhr = isXhr(ex.header("x-requested-with"));
         const body = this.development ? blockedHostPage(error.host) : "";
         return xhr ? textReply(403, body) : htmlReply(403, body);
       }

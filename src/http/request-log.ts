@@ -21,7 +21,7 @@
  * so no string is built and no clock read.
  */
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
-import { acceptedFormat, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
+import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
 import { describeThrown } from "../support/thrown.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
@@ -360,7 +360,7 @@ function formatOf(ex: Exchange, params: Params): string {
     const type = typeof format === "string" ? MIME_BY_EXTENSION[format] : undefined;
     return type === undefined ? "*/*" : formatSymbol(type).toUpperCase();
   }
-  const xhr = /XMLHttpRequest/i.test(ex.header("x-requested-with") ?? "");
+  const xhr = isXhr(ex.header("x-requested-with"));
   const accepted = acceptedFormat(ex.header("accept"), xhr);
   if (accepted === "*/*" || accepted === null) return "*/*";
   if (accepted !== undefined) return formatSymbol(accepted).toUpperCase();

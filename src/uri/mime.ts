@@ -62,6 +62,11 @@ export const MIME_BY_TYPE: Readonly<Record<string, string>> = Object.assign(
   Object.fromEntries(MIME_TYPES.flatMap(([type, , synonyms]) => [type, ...synonyms].map((t) => [t, type] as const))),
 );
 
+/** Rails' `request.xhr?`: an `X-Requested-With` header naming XMLHttpRequest (any case). */
+export function isXhr(requestedWith: string | undefined): boolean {
+  return requestedWith !== undefined && /XMLHttpRequest/i.test(requestedWith);
+}
+
 // Mime::Type::BROWSER_LIKE_ACCEPTS.
 const BROWSER_LIKE_ACCEPTS = /,\s*\*\/\*|\*\/\*\s*,/;
 

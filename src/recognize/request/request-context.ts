@@ -1,6 +1,6 @@
 import type { RecognizeRequest, RequestInfo } from "../../table/request.js";
 import { domainOf, splitHostHeader, subdomainsOf } from "../../uri/host.js";
-import { acceptedFormat, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "../../uri/mime.js";
+import { acceptedFormat, isXhr, MIME_BY_EXTENSION, MIME_BY_TYPE, mediaType } from "../../uri/mime.js";
 import { parseNestedQuery } from "../../uri/query.js";
 import { protocolPrefix } from "../../uri/url.js";
 
@@ -133,7 +133,7 @@ export class RequestContext {
       case "media_type":
         return mediaType(this.headers["content-type"]) || null;
       case "xhr":
-        return /XMLHttpRequest/i.test(this.headers["x-requested-with"] ?? "");
+        return isXhr(this.headers["x-requested-with"]);
       case "format":
         return this.format;
       default:
