@@ -8,7 +8,7 @@
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE] [--watch]
  *     switchyard js --out FILE [--root DIR]
- *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
+ *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--static] [--workers N] [--*-timeout S] [--quiet]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
  * or controllers could not be loaded or rendered, 2 bad usage, 3 `--unused`, `--lint` or `--verify` found
@@ -274,7 +274,20 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   if (!routes) return 1;
   return serve(
     routes,
-    { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true, ...running, argv },
+    {
+      root,
+      port,
+      host: values.host ?? "localhost",
+      env: values.env,
+      quiet: values.quiet === true,
+      // public/ as Rails serves it: in development, else when asked (RAILS_SERVE_STATIC_FILES's equivalent).
+      static:
+        values.static === true ||
+        environment(values.env) === "development" ||
+        (process.env.SWITCHYARD_SERVE_STATIC_FILES ?? "") !== "",
+      ...running,
+      argv,
+    },
     io,
   );
 }

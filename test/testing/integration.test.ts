@@ -251,7 +251,7 @@ describe("a session sends requests as Rails' integration session does", () => {
     session.assertResponse(307);
     await session.followRedirect({ params: { photo: { title: "y" } } });
     assert.equal(session.request.method, "POST");
-    assert.deepEqual((session.parsedBody as { photo: unknown }).photo, { title: "y" });
+    assert.deepEqual((session.parsedBody as unknown as { photo: unknown }).photo, { title: "y" });
   });
 
   test("followRedirect after a response that is no redirect says so", async () => {
