@@ -10,22 +10,18 @@ import os from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { main } from "../../src/cli/main.js";
 import { addRoutes } from "../../src/cli/generate.js";
 import { packageName } from "../../src/cli/new.js";
+import { run as cli } from "./run.js";
 
 const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-new-"));
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/** The CLI in-process: its exit code, stdout and stderr. */
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
-  });
-  return { code, out, err };
+  const { code, stdout, stderr } = await cli(...argv);
+  return { code, out: stdout, err: stderr };
 }
 
 /** Links the application's dependencies to this checkout's, as `npm install` would install them. */
@@ -155,7 +151,8 @@ describe("switchyard new, then generate", () => {
       assert.match(tests.output, new RegExp(`^ok \\d+ - ${name}$`, "m"), tests.output);
   });
 
-  test("the generated resource test, which reads the model the controller wrote, passes", { // It needs the test and the controllers in one module graph (the user-file loader's change).
+  test("the generated resource test, which reads the model the controller wrote, passes", {
+    // It needs the test and the controllers in one module graph (the user-file loader's change).
     todo: "the model a test imports and the one a controller loads are one module only with the native loader",
   }, () => {
     const tests = appTests(app);
