@@ -7,6 +7,7 @@
  * workers of `--workers N` (or `WEB_CONCURRENCY`) are src/http/cluster.ts.
  */
 import cluster from "node:cluster";
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -161,7 +162,9 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
   const worker = cluster.isWorker;
   // A worker stops on SIGTERM, which its primary forwards; it ignores the SIGINT Ctrl-C sends the whole process group.
   if (worker) process.on("SIGINT", () => {});
-  const served = options.static ? withStaticFiles(handler, path.join(options.root, "public")) : handler;
+  // (Without a public/ at start, requests keep the node adapter's direct path: no WHATWG objects.)
+  const publicDir = path.join(options.root, "public");
+  const served = options.static && fs.existsSync(publicDir) ? withStaticFiles(handler, publicDir) : handler;
   const code = await runServer(toNodeListener(served), {
     port: options.port,
     host: options.host,
