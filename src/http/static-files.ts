@@ -13,7 +13,8 @@
  * (with `Vary: Accept-Encoding`). Beyond Rails: a backslash separates segments too; a file reached
  * through a symbolic link that leaves the directory is not served; besides `Last-Modified`
  * (`If-Modified-Since`), a weak `ETag` of size and mtime answers `If-None-Match` with 304; an
- * encoding the client refuses with `q=0` is not used; and `Cache-Control` defaults to `no-cache`
+ * encoding the client refuses with `q=0` is not used; a request for several byte ranges gets the
+ * whole file (Rack writes multipart/byteranges; one range is a 206, as in Rack); and `Cache-Control` defaults to `no-cache`
  * (revalidate each time: cheap with the validators, and a rewritten `switchyard js` module is never
  * stale), which `headers` overrides (`public, max-age=31536000, immutable` for digested files).
  *
@@ -191,10 +192,48 @@ async function respond(request: Request, found: Found, extra: readonly [string, 
 
   headers.set("content-type", mime.contentType(found.type) || found.type);
   if (found.encoding !== null) headers.set("content-encoding", found.encoding);
-  headers.set("content-length", String(stat.size));
-  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-  const body = Readable.toWeb(fs.createReadStream(found.file)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers });
+  headers.set("accept-ranges", "bytes");
+  const ifRange = request.headers.get("if-range");
+  const range =
+    ifRange === null || ifRange === headers.get("last-modified")
+      ? byteRange(request.headers.get("range"), stat.size)
+      : null;
+  if (range === "unsatisfiable") {
+    headers.delete("content-type");
+    headers.delete("content-encoding");
+    headers.set("content-range", `bytes */${stat.size}`);
+    headers.set("content-length", "0");
+    return new Response(null, { status: 416, headers });
+  }
+  const [start, end] = range ?? [0, stat.size - 1];
+  if (range !== null) headers.set("content-range", `bytes ${start}-${end}/${stat.size}`);
+  headers.set("content-length", String(Math.max(0, end - start + 1)));
+  const status = range === null ? 200 : 206;
+  if (request.method === "HEAD" || stat.size === 0) return new Response(null, { status, headers });
+  const body = Readable.toWeb(fs.createReadStream(found.file, { start, end })) as ReadableStream<Uint8Array>;
+  return new Response(body, { status, headers });
+}
+
+/**
+ * `Rack::Utils.get_byte_ranges` for one range: `bytes=0-99`, `bytes=100-`, `bytes=-100` (the last
+ * 100), the end clamped to the file. `"unsatisfiable"` when it starts past the end (416); null
+ * when there is no Range, it is malformed, or it asks for several ranges (answered with the whole
+ * file, as RFC 9110 allows, where Rack writes a multipart/byteranges body).
+ */
+function byteRange(header: string | null, size: number): [number, number] | "unsatisfiable" | null {
+  const m = header === null ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (m === null || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    if (m[2] !== "" && Number(m[2]) < start) return null;
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end ? [start, end] : "unsatisfiable";
 }
 
 /** RFC 9110 13.1.2-13.1.3: `If-None-Match` (weak comparison) decides when present, else `If-Modified-Since`. */

@@ -158,6 +158,32 @@ describe("validators and conditional requests", () => {
     assert.equal(r.body, null);
   });
 
+  test("one byte range is a 206 with Content-Range, as Rack::Files answers it", async () => {
+    const first = (await get("/app.js", { range: "bytes=0-5" }))!;
+    assert.equal(first.status, 206);
+    assert.equal(first.headers.get("content-range"), `bytes 0-5/${APP_JS.length}`);
+    assert.equal(first.headers.get("content-length"), "6");
+    assert.equal(await first.text(), APP_JS.slice(0, 6));
+    assert.equal(await (await get("/app.js", { range: "bytes=-3" }))!.text(), APP_JS.slice(-3));
+    assert.equal(await (await get("/app.js", { range: "bytes=7-" }))!.text(), APP_JS.slice(7));
+    assert.equal(await (await get("/app.js", { range: "bytes=7-9999" }))!.text(), APP_JS.slice(7));
+    assert.equal((await get("/app.js"))!.headers.get("accept-ranges"), "bytes");
+  });
+
+  test("a range past the end is 416; a malformed, backwards or multiple range, or a stale If-Range, gets the whole file", async () => {
+    const past = (await get("/app.js", { range: "bytes=9999-" }))!;
+    assert.equal(past.status, 416);
+    assert.equal(past.headers.get("content-range"), `bytes */${APP_JS.length}`);
+    for (const range of ["bytes=5-1", "bytes=0-1,4-5", "items=0-5", "bytes=a-b", "bytes=-"]) {
+      const whole = (await get("/app.js", { range }))!;
+      assert.equal(whole.status, 200, range);
+      assert.equal(await whole.text(), APP_JS, range);
+    }
+    const lastModified = (await get("/app.js"))!.headers.get("last-modified")!;
+    assert.equal((await get("/app.js", { range: "bytes=0-1", "if-range": lastModified }))!.status, 206);
+    assert.equal((await get("/app.js", { range: "bytes=0-1", "if-range": new Date(0).toUTCString() }))!.status, 200);
+  });
+
   test("headers replace the default Cache-Control (Rails' public_file_server.headers)", async () => {
     const cached = staticFiles(pub, { headers: { "cache-control": "public, max-age=31536000, immutable" } });
     const r = (await cached(new Request("http://localhost/app.js")))!;
