@@ -94,7 +94,9 @@ export class CookieJar {
   /** The cookies held, name to value. */
   toJSON(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const c of this.#cookies.values()) out[c.name] = c.value;
+    // (defined, not assigned: a cookie called __proto__ is a key like any other)
+    for (const c of this.#cookies.values())
+      Object.defineProperty(out, c.name, { value: c.value, enumerable: true, writable: true, configurable: true });
     return out;
   }
 
@@ -265,7 +267,7 @@ export class IntegrationSession {
       headers.set("x-http-method-override", "GET");
       verb = "POST";
     }
-    if (/:\/\//.test(path)) {
+    if (/^[a-z][a-z\d+\-.]*:\/\//i.test(path)) {
       const given = new URL(path);
       this.https = given.protocol === "https:";
       this.host = given.host;

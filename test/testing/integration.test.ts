@@ -225,6 +225,20 @@ describe("a session sends requests as Rails' integration session does", () => {
     assert.deepEqual(session.parsedBody, { cookie: "lang=en" });
   });
 
+  test("a cookie named __proto__ pollutes nothing", async () => {
+    // set-cookie-parser drops a Set-Cookie named __proto__ or constructor (with a warning)
+    const session = openSession(() => new Response("", { headers: { "set-cookie": "__proto__=x; Path=/" } }));
+    await session.get("/");
+    assert.deepEqual(session.cookies.toJSON(), {});
+    // and one a test sets is a key like any other
+    session.cookies.set("__proto__", "y");
+    assert.equal(session.cookies.get("__proto__"), "y");
+    const all = session.cookies.toJSON();
+    assert.equal(Object.getPrototypeOf(all), Object.prototype);
+    assert.deepEqual(Object.keys(all), ["__proto__"]);
+    assert.equal(({} as Record<string, unknown>).y, undefined);
+  });
+
   test("two sessions keep their own cookies (Rails' open_session)", async () => {
     const ada = openSession(handler);
     const bob = openSession(handler);
@@ -268,6 +282,13 @@ describe("a session sends requests as Rails' integration session does", () => {
     session.assertRedirectedTo("https://photos.test/photos/7");
     session.assertRedirectedTo("/photos/7");
     session.assertRedirectedTo(/\/photos\/\d+$/);
+  });
+
+  test("a path whose query holds a URL stays a path", async () => {
+    const session = openSession(handler);
+    await session.get("/search?q=http://elsewhere.test/x");
+    assert.equal(session.host, "www.example.com");
+    assert.equal((session.parsedBody as { q: string }).q, "http://elsewhere.test/x");
   });
 
   test("a route that is not there is missing", async () => {
