@@ -153,6 +153,16 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
     ...(options.env !== undefined ? { env: options.env } : {}),
   });
   const worker = cluster.isWorker;
+  // In production every controller loads before the server listens (Rails' eager_load): a file
+  // that does not load stops the boot, naming it, and no request pays for loading.
+  try {
+    await handler.ready;
+  } catch (error) {
+    const shown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    log(`${worker ? `worker ${process.pid}: ` : ""}could not load the application\n${shown}`);
+    if (worker) process.exit(1);
+    return 1;
+  }
   // A worker stops on SIGTERM, which its primary forwards; it ignores the SIGINT Ctrl-C sends the whole process group.
   if (worker) process.on("SIGINT", () => {});
   const code = await runServer(toNodeListener(handler), {

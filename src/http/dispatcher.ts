@@ -69,6 +69,12 @@ export interface HandlerOptions {
    * load it again (see reloader.ts).
    */
   reload?: boolean;
+  /**
+   * Loads every controller under `<root>/app/controllers` (and what each imports) as the handler is
+   * made, as Rails' `eager_load` does at boot: no request pays for loading, and `ready` rejects
+   * with the first file that does not load. Default: on when `env` is `"production"`.
+   */
+  eagerLoad?: boolean;
   /** `Rack::MethodOverride` (`_method`, `X-HTTP-Method-Override` on a POST). Default true. */
   methodOverride?: boolean;
   /** Answer 405 with `Allow` when routes match the path for other verbs (Rails answers 404). Default false. */
@@ -167,6 +173,8 @@ export class Dispatcher {
   readonly #root: string;
   #verbs: string[] | undefined;
   readonly #reloader: Reloader | undefined;
+  /** Settles when the controllers are loaded (`eagerLoad`), at once without it. */
+  readonly ready: Promise<void>;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
@@ -197,7 +205,13 @@ export class Dispatcher {
       options.reload !== false &&
       (options.root !== undefined || loadedRoutes(routes) !== undefined)
     )
-      this.#reloader = new Reloader(this, options.root ?? process.cwd());
+      this.#reloader = new Reloader(this);
+    this.ready =
+      (options.eagerLoad ?? environment(options.env) === "production")
+        ? this.registry.eagerLoad().then(() => undefined)
+        : Promise.resolve();
+    // (Awaiting it is the caller's choice: a failure it does not await is not an unhandled rejection.)
+    this.ready.catch(() => {});
   }
 
   /** Serves another route set from the next request on (the development reloader). */
