@@ -4,7 +4,6 @@ import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Re
 import type { Route } from "./table/route.js";
 import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable } from "./table/route-table.js";
 import type { UrlOptions } from "./table/url-options.js";
-import { BoundedCache } from "./support/bounded-cache.js";
 
 /** How many helper sets `helpersFor` keeps (one made anew costs a few objects, and each helper it is asked for). */
 const MAX_BOUND = 16;
@@ -69,7 +68,7 @@ export class RouteSet implements RouteTable {
   }
 
   /** Helper sets with other default URL options, by those options (as JSON). */
-  readonly #bound = new BoundedCache<string, Helpers>(MAX_BOUND);
+  readonly #bound = new Map<string, Helpers>();
 
   /**
    * The helpers with `options` over the route set's default URL options, as a Rails controller's
@@ -83,6 +82,7 @@ export class RouteSet implements RouteTable {
     const key = JSON.stringify(options);
     let helpers = this.#bound.get(key);
     if (helpers === undefined) {
+      if (this.#bound.size >= MAX_BOUND) this.#bound.delete(this.#bound.keys().next().value!);
       helpers = helperSet(this.#compilation, { ...this.defaultUrlOptions, ...options }, true);
       this.#bound.set(key, helpers);
     }
