@@ -61,6 +61,14 @@ export class FetchExchange extends Exchange {
     return this.#authority;
   }
 
+  /** The URL's host; the Host header node received, when the request came from node:http. */
+  override get hostHeader(): string | undefined {
+    const wire = this.#wire;
+    if (wire === undefined) return this.#authority;
+    const host = wire.host;
+    return typeof host === "string" ? host : undefined;
+  }
+
   get remoteAddress(): string | undefined {
     return undefined;
   }
