@@ -11,6 +11,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { escapeRegExp } from "../support/regexp-escape.js";
+import { inRanges, rubyIp } from "../uri/ip.js";
 import { BadRequest } from "./transport/exchange.js";
 
 /** One entry of the `hosts` option. */
@@ -113,14 +114,9 @@ export class HostPermissions {
   #inRange(host: string): boolean {
     if (this.#ranges.length === 0) return false;
     const m = IPV4_HOST.exec(host) ?? IPV6_HOST.exec(host) ?? IPV6_HOST_WITH_PORT.exec(host);
-    // (Ruby's IPAddr reads an IPv4 address only as four decimal numbers without leading zeros:
-    // `0177.0.0.1`, `127.1`, `0x7f.0.0.1` are no address, where ipaddr.js would read octal and hex.)
-    const ip = m?.[1];
-    if (ip === undefined || !(ip.includes(":") ? ipaddr.IPv6.isValid(ip) : ipaddr.IPv4.isValidFourPartDecimal(ip)))
-      return false;
-    const address = ipaddr.parse(ip);
-    // (Like Ruby's IPAddr#===, an address matches only ranges of its own family.)
-    return this.#ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+    // (As Ruby's IPAddr: `0177.0.0.1` and `127.1` are no IPv4 address.)
+    const ip = m === null ? null : rubyIp(m[1]!);
+    return ip !== null && inRanges(ip.address, this.#ranges);
   }
 
   /**
