@@ -10,7 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { draw } from "../../src/index.js";
-import { createHandler, type HandlerOptions } from "../../src/http/index.js";
+import { createHandler, type ActionContext, type HandlerOptions } from "../../src/http/index.js";
 import { bracketedHost, checkHost } from "../../src/http/hosts.js";
 import { transport, type Transport } from "./transports.js";
 
@@ -39,7 +39,7 @@ const routes = draw((r) => {
   r.get("up", { to: "pages#show" });
   r.get("upx", { to: "pages#show" });
 });
-const controllers = { pages: { show: () => "ok" } };
+const controllers = { pages: { show: (ctx: ActionContext) => ctx.helpers.root_url!() } };
 const options = (o: HandlerOptions): HandlerOptions => ({ controllers, logger: false, onError: () => {}, ...o });
 
 /** A request written on a socket as is: HTTP/1.0 without a Host when `host` is null (HTTP/1.1 requires one). */
@@ -123,6 +123,19 @@ for (const name of ["node", "express", "fastify", "hono"])
           );
       }
       assert.deepEqual(wrong, []);
+    });
+
+    test("an absolute request target cannot name a host the check did not see", async () => {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(served.names!.port!, "127.0.0.1");
+        let data = "";
+        socket.on("data", (d) => (data += d.toString("latin1")));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(data));
+        socket.write("GET http://evil.com/ HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n");
+      });
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+      assert.ok(status === 403 || status === 400 || (status === 200 && !answer.includes("evil.com")), answer);
     });
 
     test("hostAuthorization.exclude lets through what it returns true for (a health check by IP)", async () => {
