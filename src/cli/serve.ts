@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ParseArgsConfig } from "node:util";
 import { createHandler } from "../http/create-handler.js";
+import { environment } from "../http/dispatcher.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import { parseWorkers, runCluster } from "../http/cluster.js";
 import {
@@ -150,7 +151,8 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
   const handler = createHandler(routes, {
     root: options.root,
     logger,
-    ...(options.env !== undefined ? { env: options.env } : {}),
+    // (Named, never left to the handler: a bare `serve` is development, with its host check.)
+    env: environment(options.env),
   });
   const worker = cluster.isWorker;
   // In production every controller loads before the server listens (Rails' eager_load): a file
