@@ -9,10 +9,9 @@ import { SourceLocator } from "./dsl/source-locations.js";
 import { TableBuilder } from "./dsl/table-builder.js";
 import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
-import { findUserFile, packageModules, USER_FILE_EXTENSIONS } from "./support/user-files.js";
+import { applicationGraph, findUserFile, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { RouteSet } from "./route-set.js";
-import type { FileStamps } from "./support/file-stamps.js";
 import type { UrlOptions } from "./table/url-options.js";
 
 export type { RoutesDeclaration } from "./dsl/route-files.js";
@@ -97,9 +96,11 @@ function drawWith(
 
 /**
  * Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from
- * `<root>/config/routes`. An error raised while a route file loads or draws — a declaration error,
- * an exception, a thrown non-Error — is rethrown carrying where (`error.source`: `{ file, line }`,
- * the file relative to `root`; the message ends with `(config/routes.ts:4)`).
+ * `<root>/config/routes`. The route files are imported into the process's own module graph (see
+ * `support/user-files.ts`): what they import is shared with the controllers and the rest of the
+ * process. An error raised while a route file loads or draws — a declaration error, an exception,
+ * a thrown non-Error — is rethrown carrying where (`error.source`: `{ file, line }`, the file
+ * relative to `root`; the message ends with `(config/routes.ts:4)`).
  */
 export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
   const root = path.resolve(options.root ?? process.cwd());
@@ -110,6 +111,8 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
       `No routes file found: looked for ${USER_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`,
     );
   }
+  const generation = applicationGraph.generation;
+  const modules = new Map<string, unknown>();
   const load = (files: RouteFileLoader): RouteSet => {
     const { declaration, options: fileOptions } = files.load(file);
     const drawOptions: DrawOptions = {
@@ -122,17 +125,36 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
     files.drawPaths = [...drawOptions.drawPaths!];
     return drawWith(declaration, drawOptions, root, files, file);
   };
-  await packageModules(); // (the route files' `switchyard`: see packageModules)
-  const files = new RouteFileLoader([base], root, true);
-  const set = load(files);
-  LOADED_ROUTES.set(set, { options: { ...options, root }, stamps: files.stamps });
-  return set;
+  // `draw` is synchronous and route files are ES modules: each file a draw names that is not
+  // imported yet is skipped, then imported, and the table drawn again (once per level of
+  // `r.draw` nesting: twice for the usual routes.ts drawing config/routes/*.ts).
+  for (let pending = [file]; ; ) {
+    for (const next of pending) {
+      try {
+        modules.set(next, await applicationGraph.import(next));
+      } catch (error) {
+        throw new RouteFileLoader([base], root, true).located(next, error);
+      }
+    }
+    const files = new RouteFileLoader([base], root, true, modules);
+    let set: RouteSet | undefined;
+    try {
+      set = load(files);
+    } catch (error) {
+      if (files.missing.size === 0) throw error;
+    }
+    if (files.missing.size === 0) {
+      LOADED_ROUTES.set(set!, { options: { ...options, root }, generation });
+      return set!;
+    }
+    pending = [...files.missing];
+  }
 }
 
-/** How a route set `loadRoutes` returned was loaded: the options, and every file read, stamped as read (what the development reloader watches). */
+/** How a route set `loadRoutes` returned was loaded: the options, and the generation of the application's graph it was drawn from (see `support/user-files.ts`). */
 export interface LoadedRoutes {
   readonly options: DrawOptions;
-  readonly stamps: FileStamps;
+  readonly generation: number;
 }
 
 const LOADED_ROUTES = new WeakMap<RouteSet, LoadedRoutes>();

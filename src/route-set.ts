@@ -1,11 +1,11 @@
-import { buildHelpers, type Helpers } from "./generate/helpers.js";
+import { compileHelpers, type HelperCompilation, helperSet, type Helpers } from "./generate/helpers.js";
 import { formatRoutes, type InspectOptions } from "./inspect/sheet.js";
 import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "./recognize/index.js";
 import type { Route } from "./table/route.js";
 import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable } from "./table/route-table.js";
 import type { UrlOptions } from "./table/url-options.js";
 
-/** How many helper sets `helpersFor` keeps (a server seeing more hosts than this rebuilds the oldest's). */
+/** How many helper sets `helpersFor` keeps (one made anew costs a few objects, and each helper it is asked for). */
 const MAX_BOUND = 16;
 
 /** The result of `draw`: the frozen table and what is compiled from it. */
@@ -54,32 +54,36 @@ export class RouteSet implements RouteTable {
     return this.#recognizer.recognizeAfter(route, method, path, request);
   }
 
+  #compiled: HelperCompilation | undefined;
   #helpers: Helpers | undefined;
+
+  /** The routes compiled for the helpers: once per route set, shared by every helper set. */
+  get #compilation(): HelperCompilation {
+    return (this.#compiled ??= compileHelpers(this));
+  }
 
   /** `photo_path`, `photo_url`, `url_for`, `polymorphic_path`, ... compiled once, on first use (SPEC §3). */
   get helpers(): Helpers {
-    return (this.#helpers ??= buildHelpers(this));
+    return (this.#helpers ??= helperSet(this.#compilation, this.defaultUrlOptions));
   }
 
-  /** Helper sets with other default URL options, by those options (as JSON); at most `MAX_BOUND` kept. */
+  /** Helper sets with other default URL options, by those options (as JSON). */
   readonly #bound = new Map<string, Helpers>();
 
   /**
    * The helpers with `options` over the route set's default URL options, as a Rails controller's
    * are (its request's protocol, host, port and script name): `helpersFor({ host: "example.org",
-   * protocol: "https" }).photo_url(1)`. Made once per distinct options and kept (a server answers
-   * for one or a few hosts), so asking for every request costs a lookup.
+   * protocol: "https" }).photo_url(1)`. The routes are compiled once; a set for new options makes
+   * each helper when it is first read, so a Host never seen before costs a few objects, not a
+   * rebuild of the table's helpers. The last few sets are kept, so asking for every request costs
+   * a lookup.
    */
   helpersFor(options: Readonly<UrlOptions>): Helpers {
     const key = JSON.stringify(options);
     let helpers = this.#bound.get(key);
     if (helpers === undefined) {
       if (this.#bound.size >= MAX_BOUND) this.#bound.delete(this.#bound.keys().next().value!);
-      helpers = buildHelpers({
-        ...this,
-        routes: this.routes,
-        defaultUrlOptions: { ...this.defaultUrlOptions, ...options },
-      });
+      helpers = helperSet(this.#compilation, { ...this.defaultUrlOptions, ...options }, true);
       this.#bound.set(key, helpers);
     }
     return helpers;

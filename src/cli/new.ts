@@ -71,7 +71,7 @@ function appFiles(name: string, version: string): Record<string, string> {
       version: "0.1.0",
       private: true,
       type: "module",
-      engines: { node: ">=20" },
+      engines: { node: ">=20.19" },
       scripts: {
         dev: "switchyard serve",
         start: "switchyard serve --env production",

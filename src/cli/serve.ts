@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ParseArgsConfig } from "node:util";
 import { createHandler } from "../http/create-handler.js";
+import { environment } from "../http/dispatcher.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import { withStaticFiles } from "../http/static-files.js";
 import { parseWorkers, runCluster } from "../http/cluster.js";
@@ -157,9 +158,20 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
   const handler = createHandler(routes, {
     root: options.root,
     logger,
-    ...(options.env !== undefined ? { env: options.env } : {}),
+    // (Named, never left to the handler: a bare `serve` is development, with its host check.)
+    env: environment(options.env),
   });
   const worker = cluster.isWorker;
+  // In production every controller loads before the server listens (Rails' eager_load): a file
+  // that does not load stops the boot, naming it, and no request pays for loading.
+  try {
+    await handler.ready;
+  } catch (error) {
+    const shown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    log(`${worker ? `worker ${process.pid}: ` : ""}could not load the application\n${shown}`);
+    if (worker) process.exit(1);
+    return 1;
+  }
   // A worker stops on SIGTERM, which its primary forwards; it ignores the SIGINT Ctrl-C sends the whole process group.
   if (worker) process.on("SIGINT", () => {});
   // (Without a public/ at start, requests keep the node adapter's direct path: no WHATWG objects.)

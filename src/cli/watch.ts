@@ -1,15 +1,14 @@
 /**
- * `switchyard types --watch`: after the first write, the route files read (and what they import)
- * are checked for changes every `WATCH_INTERVAL_MS` — the same stamps the development server
- * compares on each request — and the declarations written again after each change. A change that
- * breaks the routes is reported (`load` says why on stderr) and the watch goes on, the files of the
- * last good load still watched, so fixing them writes again. Stops on SIGINT/SIGTERM or `io.signal`.
+ * `switchyard types --watch`: after the first write, the application's files loaded (the route
+ * files and what they import) are checked for changes every `WATCH_INTERVAL_MS` — the same stamps
+ * the development server compares on each request — and the declarations written again after each
+ * change, from a new generation of the application's graph. A change that breaks the routes is
+ * reported (`load` says why on stderr) and the watch goes on, the broken file watched too, so
+ * fixing it writes again. Stops on SIGINT/SIGTERM or `io.signal`.
  */
 import path from "node:path";
-import { loadedRoutes } from "../draw.js";
 import type { RouteSet } from "../index.js";
-import { FileStamps } from "../support/file-stamps.js";
-import { USER_FILE_EXTENSIONS } from "../support/user-files.js";
+import { applicationGraph, USER_FILE_EXTENSIONS } from "../support/user-files.js";
 import type { ServeIO } from "./serve.js";
 
 /** How often the files are checked: a stat per file, so a tenth of a millisecond for a few dozen files. */
@@ -25,26 +24,20 @@ export function watchRoutes(
   write: () => Promise<RouteSet | null>,
   io: ServeIO,
 ): Promise<number> {
-  const stampsOf = (routes: RouteSet | null): FileStamps =>
-    (routes === null ? undefined : loadedRoutes(routes)?.stamps) ??
-    new FileStamps(USER_FILE_EXTENSIONS.map((ext) => path.join(root, "config", `routes${ext}`)));
-  let stamps = stampsOf(first);
-  let last = first;
+  // (A routes file that is not there yet is watched for appearing.)
+  if (first === null)
+    applicationGraph.watch(USER_FILE_EXTENSIONS.map((ext) => path.join(root, "config", `routes${ext}`)));
+  let seen = applicationGraph.generation;
   io.stderr.write(
     `switchyard types: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C to stop)\n`,
   );
   return new Promise<number>((resolve) => {
     let busy = false;
     const timer = setInterval(() => {
-      if (busy || stamps.changed().length === 0) return;
+      if (busy || applicationGraph.refresh() === seen) return;
+      seen = applicationGraph.generation;
       busy = true;
-      void write()
-        .then((routes) => {
-          // A failed load keeps the last good files watched (and config/routes.ts), so fixing any of them writes again.
-          if (routes !== null) stamps = stampsOf((last = routes));
-          else if (last === null) stamps = stampsOf(null);
-        })
-        .finally(() => (busy = false));
+      void write().finally(() => (busy = false));
     }, WATCH_INTERVAL_MS);
     const stop = () => {
       clearInterval(timer);

@@ -1,15 +1,19 @@
 /**
  * Route files: `r.draw(name)` loads `<drawPath>/<name>.ts` (or `.js`/`.mjs`) and runs its
  * default-exported declaration function in the current scope; `config/routes.ts` is loaded the
- * same way. TypeScript files load with no build step.
+ * same way. TypeScript files load with no build step (see `support/user-files.ts`).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { inspect } from "node:util";
+const path = () => hostModule("node:path", "Drawing route files");
 import { ArgumentError } from "../errors.js";
 import { SourceLocator } from "./source-locations.js";
-import { FileStamps } from "../support/file-stamps.js";
-import { defaultExport, exportNames, findUserFile, UserFileLoader } from "../support/user-files.js";
+import { hostModule } from "../support/host.js";
+import {
+  applicationGraph,
+  defaultExport,
+  exportNames,
+  findUserFile,
+  userFileCandidates,
+} from "../support/user-files.js";
 import type { Mapper } from "./mapper.js";
 import type { Block } from "./options.js";
 
@@ -24,8 +28,9 @@ function escaping(name: string): ArgumentError {
 
 /** Whether the real path `file` lies below the real directory `dir`. */
 function inside(file: string, dir: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+  const { relative, isAbsolute } = path();
+  const rel = relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 function declarationOf(mod: unknown, file: string): RoutesDeclaration {
@@ -39,7 +44,7 @@ function declarationOf(mod: unknown, file: string): RoutesDeclaration {
 }
 
 /** Where a route file's error was raised, as `loadRoutes` and `r.draw` attach it to the error (`error.source`). */
-export interface RouteErrorSource {
+interface RouteErrorSource {
   /** The file, relative to the application's root (absolute outside it). */
   readonly file: string;
   readonly line: number | null;
@@ -48,7 +53,7 @@ export interface RouteErrorSource {
 const SOURCE = "source";
 
 /** The location an error from a route file already carries, if any. */
-export function routeErrorSource(error: unknown): RouteErrorSource | undefined {
+function routeErrorSource(error: unknown): RouteErrorSource | undefined {
   const source = error instanceof Error ? (error as { source?: unknown }).source : undefined;
   return typeof source === "object" && source !== null && typeof (source as RouteErrorSource).file === "string"
     ? (source as RouteErrorSource)
@@ -61,10 +66,10 @@ function formatErrorSource(source: RouteErrorSource): string {
 }
 
 /**
- * Loads route files for one draw. `draw` is synchronous, so route files are loaded with the user-file
- * loader's synchronous require. One loader per draw, made on its first file: a loader resolves bare
- * imports from the file it was made for, so one shared by every draw of a process would resolve
- * another application's packages.
+ * Loads route files for one draw. `draw` is synchronous: `loadRoutes` imports the route files into
+ * the process's module graph first (`modules`: each file's module, as imported) and draws from
+ * them — a file the draw names that was not imported yet is recorded in `missing` and skipped,
+ * and `loadRoutes` imports it and draws again; a bare `draw()` loads them synchronously, afresh.
  *
  * An error raised while a route file loads or runs leaves it carrying where it was raised
  * (`error.source`, `{ file, line }`, and the message ends with `(config/routes.ts:4)`), the class
@@ -72,34 +77,45 @@ function formatErrorSource(source: RouteErrorSource): string {
  * draws itself, directly or through others, is an `ArgumentError` naming the chain.
  */
 export class RouteFileLoader {
-  #loader: UserFileLoader | undefined;
   readonly #locator: SourceLocator;
   /** The names being drawn, outermost first (`r.draw` cycles). */
   readonly #drawing: string[] = [];
-  /** Every application file read, stamped as read: the route files and the modules they import. */
-  readonly stamps = new FileStamps();
+  /** Route files the draw named that `modules` does not have yet: skipped this time. */
+  readonly missing = new Set<string>();
 
   /**
    * `mention`: the message of an error ends with where it was raised (`loadRoutes`); else only
    * `error.source` says it, and the message stays Rails' own (`draw`, which the conformance
-   * suites compare with Rails' messages).
+   * suites compare with Rails' messages). `modules`: the route files imported so far (`loadRoutes`);
+   * without it, files are required synchronously.
    */
   constructor(
     public drawPaths: readonly string[],
-    root: string = process.cwd(),
+    root: string,
     readonly mention = false,
+    readonly modules?: ReadonlyMap<string, unknown>,
   ) {
     this.#locator = new SourceLocator(root);
   }
 
   /** A route file's module: its default-exported declaration function, and its `options` export (`config/routes.ts` may have one). */
   load(file: string): { readonly declaration: RoutesDeclaration; readonly options: unknown } {
-    this.#loader ??= new UserFileLoader(file, this.stamps);
-    const loader = this.#loader;
     return this.#located(file, () => {
-      const mod = loader.require(file);
+      const mod = this.modules !== undefined ? this.modules.get(file) : applicationGraph.require(file);
       return { declaration: declarationOf(mod, file), options: (mod as { options?: unknown } | null)?.options };
     });
+  }
+
+  /** Locates an error raised while `file` was imported (`loadRoutes`), as `load` does. */
+  located(file: string, error: unknown): unknown {
+    try {
+      this.#located(file, () => {
+        throw error;
+      });
+    } catch (located) {
+      return located;
+    }
+    return error;
   }
 
   /**
@@ -111,12 +127,20 @@ export class RouteFileLoader {
   /** Runs a route file's declaration function with the mapper, locating what it throws. */
   run(file: string, declaration: RoutesDeclaration, mapper: Mapper): void {
     const scratch = this.scratch;
-    this.#located(file, () => declaration(mapper), scratch && (() => declaration(scratch())));
+    // The file's own frame lies below the mapper's (ten to forty of them, past V8's default of
+    // ten): an error raised in the mapper keeps it, so the error can name the file's line.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = Math.max(limit, 64);
+    try {
+      this.#located(file, () => declaration(mapper), scratch && (() => declaration(scratch())));
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 
   /** `r.draw(name)`: runs `<drawPath>/<name>` with the mapper, from the first directory that has it. */
   draw(name: string, mapper: Mapper): void {
-    if (name === "" || path.isAbsolute(name) || name.split(/[\\/]/).some((part) => part === ".." || part === "."))
+    if (name === "" || path().isAbsolute(name) || name.split(/[\\/]/).some((part) => part === ".." || part === "."))
       throw escaping(name);
     const cycle = this.#drawing.indexOf(name);
     if (cycle >= 0) {
@@ -126,10 +150,15 @@ export class RouteFileLoader {
       );
     }
     for (const dir of this.drawPaths) {
-      const file = findUserFile(path.join(dir, name));
+      const file = findUserFile(path().join(dir, name));
       if (file) {
         // A name is checked as written above; a symbolic link on the way could still lead out.
-        if (!inside(fs.realpathSync(file), fs.realpathSync(dir))) throw escaping(name);
+        const { realpathSync } = hostModule("node:fs", "Drawing route files");
+        if (!inside(realpathSync(file), realpathSync(dir))) throw escaping(name);
+        if (this.modules !== undefined && !this.modules.has(file)) {
+          this.missing.add(file);
+          return;
+        }
         this.#drawing.push(name);
         try {
           this.run(file, this.load(file).declaration, mapper);
@@ -139,6 +168,8 @@ export class RouteFileLoader {
         return;
       }
     }
+    // Creating the file is a change the development reloader sees.
+    for (const dir of this.drawPaths) applicationGraph.watch(userFileCandidates(path().join(dir, name)));
     throw new ArgumentError(
       `Your router tried to #draw the external file ${name}.ts,\nbut the file was not found in:\n\n` +
         this.drawPaths.map((dir) => ` * ${dir}`).join("\n"),
@@ -199,10 +230,19 @@ function withSource(error: Error, source: RouteErrorSource, mention: boolean): E
   return error;
 }
 
+/**
+ * An error raised while an application file was imported (a controller with a syntax error, a
+ * module that throws as it loads), carrying where it was raised (`error.source`), the message
+ * ending with it: `(app/controllers/photos_controller.ts:3)`.
+ */
+export function locatedImportError(file: string, error: unknown, root: string): unknown {
+  return new RouteFileLoader([], root, true).located(file, error);
+}
+
 /** A thrown non-Error, for a message: never throws (`Object.create(null)` has no `toString`). */
 function inspectNonError(value: unknown): string {
   try {
-    return inspect(value, { depth: 1, breakLength: Infinity });
+    return hostModule("node:util", "Describing a thrown value").inspect(value, { depth: 1, breakLength: Infinity });
   } catch {
     return typeof value;
   }

@@ -7,7 +7,7 @@
  *
  * The stack is read as V8's structured call sites (`Error.prepareStackTrace`), not as text, and
  * positions are mapped through the file's source map when node has one (code run through tsx or
- * compiled with source maps); route files loaded by jiti keep their TypeScript line numbers.
+ * compiled with source maps); route files loaded through tsx map back to their TypeScript lines.
  */
 import inspector from "node:inspector";
 import { findSourceMap, type SourceMap } from "node:module";
@@ -102,7 +102,7 @@ export class SourceLocator {
   locateError(error: Error, file: string): SourceLocation | null {
     const loc = (error as { loc?: { line?: unknown } }).loc;
     if (typeof loc?.line === "number") return { file: this.relative(file), line: loc.line };
-    // jiti reports a syntax error as `ParseError: ... <file>:<line>:<column>` in its message.
+    // A transform error names the file as `<file>:<line>:<column>` in its message (esbuild, through tsx).
     const at = error.message.lastIndexOf(`${file}:`);
     if (at >= 0) {
       const line = /^:(\d+):\d+/.exec(error.message.slice(at + file.length));
@@ -124,7 +124,7 @@ export class SourceLocator {
    * which carries no stack: `run` is run again with the inspector pausing on every exception, and
    * the first such throw in an application file is the answer. (Enabling the debugger costs tens
    * of milliseconds, and each exception thrown while it watches costs more — loading a file through
-   * jiti throws hundreds inside fs and babel — so `run` should be the declaration alone, and this
+   * a TypeScript loader throws many inside the file system — so `run` should be the declaration alone, and this
    * is done only after such a throw, never on the way to success.)
    */
   locateThrow(run: () => void): SourceLocation | null {
@@ -142,7 +142,8 @@ export class SourceLocator {
         const url = frame.url || urls.get(frame.location.scriptId);
         const app = url ? applicationFile(url) : null;
         if (app !== null) {
-          found = { file: this.relative(app), line: frame.location.lineNumber + 1 };
+          // (The inspector's positions are in the code as run: mapped back to the file as written.)
+          found = this.#mapped(url!, app, frame.location.lineNumber + 1, (frame.location.columnNumber ?? 0) + 1);
           session.post("Debugger.setPauseOnExceptions", { state: "none" });
           return;
         }

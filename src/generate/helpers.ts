@@ -17,7 +17,8 @@ import { type CompiledRoute, compileRoute } from "./compile.js";
 import { type HelperContext, callHelper } from "./helper-context.js";
 import { directHelpers } from "./custom-helpers.js";
 import type { RouteBase } from "./fast-path.js";
-import { PathOptions, assignOptions, dict, indexRoutes, splitHash } from "./generator.js";
+import { PathOptions, type RouteIndex, assignOptions, dict, indexRoutes, splitHash } from "./generator.js";
+import type { RouteKeys } from "./naming.js";
 import { namedHelper } from "./named-helpers.js";
 import { polymorphicHelper } from "./polymorphic.js";
 import { fullUrlFor } from "./url-for.js";
@@ -78,53 +79,144 @@ export interface BuildHelpersOptions {
   readonly fastPaths?: boolean;
 }
 
-/** Builds `routes.helpers` for a route table. Called once per route set. */
-export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {}): Helpers {
+/** Makes one helper of a helper set, over that set's context. */
+type HelperMaker = (ctx: HelperContext) => unknown;
+
+/**
+ * What every helper set of one route table shares, compiled once: the compiled routes' index and,
+ * by helper name, what makes each helper. A helper set (`routes.helpers`, or the helpers bound to
+ * a request's host by `helpersFor`) is this with its own default URL options.
+ */
+export interface HelperCompilation {
+  readonly index: RouteIndex;
+  readonly size: number;
+  readonly makers: ReadonlyMap<string, HelperMaker>;
+  readonly fastPaths: boolean;
+  readonly resolves: RouteTable["resolves"];
+  readonly keyCache: BoundedCache<string, RouteKeys>;
+}
+
+/** Compiles a route table's routes and helper makers: once per route set, whatever the URL options. */
+export function compileHelpers(table: RouteTable, options: BuildHelpersOptions = {}): HelperCompilation {
   const compiled = table.routes.map((route, i) => compileRoute(route, i));
   const named = new Map<string, CompiledRoute>();
   for (const cr of compiled) if (cr.name !== null && cr.name !== "") named.set(cr.name, cr);
   // Named routes come from the table's own map when it has one (the last definition of a name wins, as in Rails).
+  const byRoute = new Map(compiled.map((cr) => [cr.route, cr]));
   for (const [name, route] of table.namedRoutes) {
-    const cr = compiled.find((c) => c.route === route);
+    const cr = byRoute.get(route);
     if (cr) named.set(name, cr);
   }
-  const defaults = assignOptions(dict(), table.defaultUrlOptions ?? {});
-  const helpers: Record<string, unknown> = Object.create(null);
+  const makers = new Map<string, HelperMaker>();
+  for (const [name, cr] of named) {
+    makers.set(`${name}_path`, (ctx) => namedHelper(ctx, cr, "path"));
+    makers.set(`${name}_url`, (ctx) => namedHelper(ctx, cr, "url"));
+  }
+  for (const [name, def] of table.directs) {
+    makers.set(`${name}_path`, (ctx) => directHelpers(ctx, def)[0]);
+    makers.set(`${name}_url`, (ctx) => directHelpers(ctx, def)[1]);
+  }
+  const urlFor: HelperMaker = (ctx) => (target?: unknown) => fullUrlFor(ctx, target);
+  makers.set("url_for", urlFor);
+  makers.set("full_url_for", urlFor);
+  makers.set(
+    "route_for",
+    (ctx) =>
+      (name: string, ...args: unknown[]) =>
+        callHelper(ctx, `${name}_url`, args, `route_for(${JSON.stringify(name)})`),
+  );
+  for (const action of [null, "new", "edit"] as const) {
+    const prefix = action === null ? "" : action + "_";
+    makers.set(`${prefix}polymorphic_path`, (ctx) => polymorphicHelper(ctx, "path", action));
+    makers.set(`${prefix}polymorphic_url`, (ctx) => polymorphicHelper(ctx, "url", action));
+  }
+  return {
+    index: indexRoutes(compiled, named),
+    size: compiled.length,
+    makers,
+    fastPaths: options.fastPaths ?? true,
+    resolves: table.resolves,
+    keyCache: new BoundedCache(10_000),
+  };
+}
+
+/**
+ * A helper set of a compilation with `defaultUrlOptions`. Eager (`routes.helpers`): every helper
+ * made now, in a frozen object. Lazy (`helpersFor`, a request's host): each helper made the first
+ * time it is read, so a set costs the same for 10 routes or 10,000 — a Host header never seen
+ * before must not cost a rebuild of every helper.
+ */
+export function helperSet(
+  compilation: HelperCompilation,
+  defaultUrlOptions: Readonly<UrlOptions>,
+  lazy = false,
+): Helpers {
+  const defaults = assignOptions(dict(), defaultUrlOptions);
   const defaultUrl = new UrlSettings();
   const defaultPath = new PathOptions();
   splitHash(defaults, defaultUrl, defaultPath);
+  const made: Record<string, unknown> = Object.create(null);
   const ctx: HelperContext = {
-    index: indexRoutes(compiled, named),
+    index: compilation.index,
     defaults,
     defaultUrl,
     defaultPath,
     optimize: Object.keys(defaults).length === 0,
-    fastPaths: options.fastPaths ?? true,
+    fastPaths: compilation.fastPaths,
     recordPaths: new Map(),
     urlForBases:
-      (options.fastPaths ?? true) && !("controller" in defaults) && !("action" in defaults)
-        ? new Array<RouteBase | undefined>(compiled.length)
+      compilation.fastPaths && !("controller" in defaults) && !("action" in defaults)
+        ? new Array<RouteBase | undefined>(compilation.size)
         : null,
-    helpers,
-    resolves: table.resolves,
-    keyCache: new BoundedCache(10_000),
+    helpers: made,
+    resolves: compilation.resolves,
+    keyCache: compilation.keyCache,
   };
-
-  for (const [name, cr] of named) {
-    helpers[`${name}_path`] = namedHelper(ctx, cr, "path");
-    helpers[`${name}_url`] = namedHelper(ctx, cr, "url");
+  if (lazy) {
+    const helpers = lazyHelpers(made, compilation.makers, ctx);
+    (ctx as { helpers: Record<string, unknown> }).helpers = helpers;
+    return helpers as unknown as Helpers;
   }
-  for (const [name, def] of table.directs) [helpers[`${name}_path`], helpers[`${name}_url`]] = directHelpers(ctx, def);
+  for (const [name, make] of compilation.makers) made[name] = make(ctx);
+  return Object.freeze(made) as unknown as Helpers;
+}
 
-  const urlForHelper = (target?: unknown) => fullUrlFor(ctx, target);
-  helpers.url_for = urlForHelper;
-  helpers.full_url_for = urlForHelper;
-  helpers.route_for = (name: string, ...args: unknown[]) =>
-    callHelper(ctx, `${name}_url`, args, `route_for(${JSON.stringify(name)})`);
-  for (const action of [null, "new", "edit"]) {
-    const prefix = action === null ? "" : action + "_";
-    helpers[`${prefix}polymorphic_path`] = polymorphicHelper(ctx, "path", action);
-    helpers[`${prefix}polymorphic_url`] = polymorphicHelper(ctx, "url", action);
-  }
-  return Object.freeze(helpers) as unknown as Helpers;
+/**
+ * The helpers as an object whose helpers are made on first read (and kept): reads, `in`,
+ * `Object.keys`, spreading and destructuring see every helper, as on a frozen helper set;
+ * writes are refused.
+ */
+function lazyHelpers(
+  made: Record<string, unknown>,
+  makers: ReadonlyMap<string, HelperMaker>,
+  ctx: HelperContext,
+): Record<string, unknown> {
+  const get = (name: string | symbol): unknown => {
+    if (typeof name !== "string") return undefined;
+    let helper = made[name];
+    if (helper === undefined) {
+      const make = makers.get(name);
+      if (make === undefined) return undefined;
+      helper = made[name] = make(ctx);
+    }
+    return helper;
+  };
+  return new Proxy(made, {
+    get: (_, name) => get(name),
+    has: (_, name) => typeof name === "string" && makers.has(name),
+    ownKeys: () => [...makers.keys()],
+    getOwnPropertyDescriptor: (_, name) =>
+      typeof name === "string" && makers.has(name)
+        ? { value: get(name), writable: false, enumerable: true, configurable: true }
+        : undefined,
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+    setPrototypeOf: () => false,
+  });
+}
+
+/** Builds `routes.helpers` for a route table: its helpers compiled and made at once. */
+export function buildHelpers(table: RouteTable, options: BuildHelpersOptions = {}): Helpers {
+  return helperSet(compileHelpers(table, options), table.defaultUrlOptions ?? {});
 }

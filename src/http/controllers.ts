@@ -1,8 +1,9 @@
 /**
  * Controllers: `controller#action` runs the action of the controller registered under the
  * controller path (`photos`, `admin/users`), from an explicit map or, by convention, from
- * `<root>/app/controllers/<path>_controller.ts` (or `.js`/`.mjs`), default-exported and loaded on
- * first use with no build step (jiti, as route files are).
+ * `<root>/app/controllers/<path>_controller.ts` (or `.js`/`.mjs`), default-exported and imported
+ * into the process's module graph with no build step (see `support/user-files.ts`): on first use,
+ * or all at boot (`eagerLoad`, as Rails' `eager_load` in production).
  *
  * A controller is a class (one instance per request, as Rails makes one: constructed with the
  * action context, whose actions are its prototype's methods) or an object of functions. Its
@@ -10,21 +11,21 @@
  * classes — never `constructor`, nor anything of `Object.prototype` or of switchyard's
  * `Controller` base, so a `:action` segment cannot reach `toString` or `__proto__`.
  */
-import path from "node:path";
 import type { ActionName, ActionParams, ActionsOf, ControllerName } from "../index.js";
 import { RoutingError } from "../errors.js";
+import { locatedImportError } from "../dsl/route-files.js";
 import { camelize } from "../support/inflector.js";
+import { hostModule } from "../support/host.js";
 import {
+  applicationGraph,
   defaultExport,
   exportNames,
   findUserFile,
-  packageModules,
-  UserFileLoader,
+  USER_FILE_EXTENSIONS,
   userFileCandidates,
 } from "../support/user-files.js";
 import type { ActionContext } from "./action-context.js";
 import { BUILT_IN_CONTROLLERS } from "./health.js";
-import { FileStamps } from "../support/file-stamps.js";
 
 /** An action: gets the context, returns a `Response`, a string (HTML), a JSON value, or nothing (204). */
 export type Action = (context: ActionContext) => unknown;
@@ -132,15 +133,47 @@ export class ControllerRegistry {
   readonly #root: string | undefined;
   readonly #loaded = new Map<string, Loaded>();
   readonly #loading = new Map<string, Promise<Loaded>>();
-  #loader: UserFileLoader | undefined;
 
   constructor(map: ControllerMap | undefined, root: string | undefined) {
     this.#map = map ?? {};
-    this.#root = root === undefined ? undefined : path.resolve(root);
+    this.#root = root === undefined ? undefined : hostModule("node:path", "Loading controllers").resolve(root);
   }
 
-  /** Every application file loaded for controllers, stamped as read: their files and the modules they import (what the development reloader watches). */
-  readonly stamps = new FileStamps();
+  /**
+   * Loads every controller under `<root>/app/controllers` now, and what each imports, as Rails'
+   * `eager_load` does at boot in production: a file that does not load rejects, naming it, before
+   * any request is served, and no request pays for loading. Resolves to the controller paths loaded.
+   */
+  async eagerLoad(): Promise<string[]> {
+    if (this.#root === undefined) return [];
+    const { readdirSync } = hostModule("node:fs", "Loading controllers");
+    const dir = `${this.#root}/app/controllers`;
+    const found = new Set<string>();
+    const walk = (sub: string) => {
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = readdirSync(sub === "" ? dir : `${dir}/${sub}`, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        const rel = sub === "" ? entry.name : `${sub}/${entry.name}`;
+        if (entry.isDirectory()) walk(rel);
+        else {
+          const ext = USER_FILE_EXTENSIONS.find((e) => entry.name.endsWith(`_controller${e}`));
+          if (ext !== undefined) found.add(rel.slice(0, -`_controller${ext}`.length));
+        }
+      }
+    };
+    walk("");
+    const loaded: string[] = [];
+    for (const controllerPath of found) {
+      if (!CONTROLLER_PATH.test(controllerPath)) continue;
+      await this.controller(controllerPath);
+      loaded.push(controllerPath);
+    }
+    return loaded;
+  }
 
   /** Forgets the controllers loaded from files: each is loaded again, its imports too, on its next use (development reloading). */
   reload(): void {
@@ -153,7 +186,12 @@ export class ControllerRegistry {
   fileBase(controllerPath: string): string | null {
     return this.#root === undefined
       ? null
-      : path.join(this.#root, "app", "controllers", `${controllerPath}_controller`);
+      : hostModule("node:path", "Loading controllers").join(
+          this.#root,
+          "app",
+          "controllers",
+          `${controllerPath}_controller`,
+        );
   }
 
   /** The files looked for, as a message names them. */
@@ -208,11 +246,12 @@ export class ControllerRegistry {
   }
 
   async #load(file: string, controllerPath: string): Promise<Loaded> {
-    if (this.#loader === undefined) {
-      await packageModules(); // (the controllers' `switchyard` and `switchyard/http`: see packageModules)
-      this.#loader ??= new UserFileLoader(path.join(this.#root!, "app", "controllers", "_"), this.stamps);
+    let mod: unknown;
+    try {
+      mod = await applicationGraph.import(file);
+    } catch (error) {
+      throw locatedImportError(file, error, this.#root!);
     }
-    const mod = await this.#loader.import(file);
     const exported = defaultExport(mod);
     if (exported === null || (typeof exported !== "object" && typeof exported !== "function")) {
       const name = controllerClassName(controllerPath).replace(/::/g, "");

@@ -12,6 +12,13 @@ export interface SwitchyardHandler {
   (request: Request): Promise<Response>;
   /** The route set it serves (in development, the one last reloaded). */
   readonly routes: RouteSet;
+  /**
+   * Settles when the application is loaded: with `eagerLoad` (on by default in production), once
+   * every controller under `<root>/app/controllers` and what it imports has loaded, rejecting with
+   * the first file that does not (its error names the file and line); at once otherwise. A server
+   * awaits it before it listens, as `switchyard serve` does.
+   */
+  readonly ready: Promise<void>;
 }
 
 /**
@@ -31,6 +38,7 @@ export function createHandler(routes: RouteSet, options: HandlerOptions = {}): S
     }
   };
   Object.defineProperty(handler, DISPATCHER, { value: dispatcher });
+  Object.defineProperty(handler, "ready", { value: dispatcher.ready, enumerable: true });
   // (A getter: in development the reloader swaps the dispatcher's table.)
   Object.defineProperty(handler, "routes", { get: () => dispatcher.routes, enumerable: true });
   return handler as SwitchyardHandler;

@@ -12,7 +12,7 @@
 import type { AppTarget, RecognizeResult, Route, RouteSet } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { HTTP_METHODS } from "../recognize/index.js";
-import { dict } from "../support/ruby.js";
+import { dict, truthy } from "../support/ruby.js";
 import { isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
@@ -28,7 +28,16 @@ import { BadRequest, type Exchange } from "./transport/exchange.js";
 import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./pages.js";
 import { withScriptName } from "./script-name.js";
 import { isXhr } from "../uri/mime.js";
-import { BlockedHost, checkHost, DEVELOPMENT_HOSTS, HostPermissions, type HostPattern } from "./hosts.js";
+import {
+  BlockedHost,
+  blockedHostName,
+  checkHost,
+  DEVELOPMENT_HOSTS,
+  HostPermissions,
+  type HostPattern,
+} from "./hosts.js";
+import type { RequestInfo } from "../table/request.js";
+import { RequestContext } from "../recognize/request/request-context.js";
 import {
   DEFAULT_FILTER_PARAMETERS,
   ParameterFilterRule,
@@ -69,6 +78,12 @@ export interface HandlerOptions {
    * load it again (see reloader.ts).
    */
   reload?: boolean;
+  /**
+   * Loads every controller under `<root>/app/controllers` (and what each imports) as the handler is
+   * made, as Rails' `eager_load` does at boot: no request pays for loading, and `ready` rejects
+   * with the first file that does not load. Default: on when `env` is `"production"`.
+   */
+  eagerLoad?: boolean;
   /** `Rack::MethodOverride` (`_method`, `X-HTTP-Method-Override` on a POST). Default true. */
   methodOverride?: boolean;
   /** Answer 405 with `Allow` when routes match the path for other verbs (Rails answers 404). Default false. */
@@ -83,6 +98,13 @@ export interface HandlerOptions {
    * `SWITCHYARD_HOSTS` (comma-separated entries; no RegExps) gives the list (for `switchyard serve`).
    */
   hosts?: readonly HostPattern[];
+  /**
+   * Rails 6.1's `config.host_authorization`: `exclude` is a function of the request (what lambda
+   * constraints receive: `path`, `host`, `headers`...) that lets a request for a host not in `hosts`
+   * through when it returns true, as a load balancer's health check by IP:
+   * `{ exclude: (request) => request.path === "/up" }`. Called only for a request that would be blocked.
+   */
+  hostAuthorization?: { readonly exclude?: (request: RequestInfo) => unknown };
   /** The most bytes of a body read into params (form, multipart, JSON). Default 1 MiB. */
   bodyLimit?: number;
   /**
@@ -160,6 +182,7 @@ export class Dispatcher {
   readonly #methodNotAllowed: boolean;
   readonly #onError: HandlerOptions["onError"];
   readonly #hosts: HostPermissions | null;
+  readonly #excludeHost: ((request: RequestInfo) => unknown) | undefined;
   /** The last Host value found well-formed (a server sees one or a few: most requests skip the check). */
   #validHost = "";
   readonly #log: RequestLog | null;
@@ -167,6 +190,8 @@ export class Dispatcher {
   readonly #root: string;
   #verbs: string[] | undefined;
   readonly #reloader: Reloader | undefined;
+  /** Settles when the controllers are loaded (`eagerLoad`), at once without it. */
+  readonly ready: Promise<void>;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
@@ -189,6 +214,7 @@ export class Dispatcher {
         (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []),
     );
     this.#hosts = hosts.empty ? null : hosts;
+    this.#excludeHost = options.hostAuthorization?.exclude;
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
     this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
@@ -197,7 +223,13 @@ export class Dispatcher {
       options.reload !== false &&
       (options.root !== undefined || loadedRoutes(routes) !== undefined)
     )
-      this.#reloader = new Reloader(this, options.root ?? process.cwd());
+      this.#reloader = new Reloader(this);
+    this.ready =
+      (options.eagerLoad ?? environment(options.env) === "production")
+        ? this.registry.eagerLoad().then(() => undefined)
+        : Promise.resolve();
+    // (Awaiting it is the caller's choice: a failure it does not await is not an unhandled rejection.)
+    this.ready.catch(() => {});
   }
 
   /** Serves another route set from the next request on (the development reloader). */
@@ -234,7 +266,7 @@ export class Dispatcher {
         checkHost(host);
         this.#validHost = host;
       }
-      if (this.#hosts !== null) this.#hosts.check(host, ex.header("x-forwarded-host"));
+      if (this.#hosts !== null) this.#authorizeHost(ex);
       if (ex.invalidBody !== null) throw ex.invalidBody;
       if (ex.path.indexOf("%") >= 0) {
         const reason = percentMalformed(ex.path);
@@ -252,6 +284,20 @@ export class Dispatcher {
     } catch (e) {
       return this.failure(ex, e);
     }
+  }
+
+  /**
+   * Rails' `HostAuthorization`: the Host header as sent (none sent is never allowed, whatever
+   * address the connection came to) and the last `X-Forwarded-Host` must be allowed, or the request
+   * excluded; else `BlockedHost`.
+   */
+  #authorizeHost(ex: Exchange): void {
+    const forwarded = ex.header("x-forwarded-host");
+    if (this.#hosts!.authorized(ex.hostHeader, forwarded)) return;
+    const exclude = this.#excludeHost;
+    if (exclude !== undefined && truthy(exclude(new RequestContext(ex.method, ex.path, ex.query, ex.facts()).info({}))))
+      return;
+    throw new BlockedHost(blockedHostName(ex.authority, forwarded));
   }
 
   /** `Rack::MethodOverride` on a form POST: `_method` from the body, else the header. */

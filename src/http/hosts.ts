@@ -11,6 +11,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { escapeRegExp } from "../support/regexp-escape.js";
+import { inRanges, rubyIp } from "../uri/ip.js";
 import { BadRequest } from "./transport/exchange.js";
 
 /** One entry of the `hosts` option. */
@@ -34,6 +35,16 @@ export class BlockedHost extends BadRequest {
   }
 }
 
+/**
+ * A Host value that is an IPv6 address without its brackets (`::1`, which Rails reads as the
+ * address), in brackets (`[::1]`), as URLs need it; any other value as it is. Two colons or more
+ * cannot be a name and a port.
+ */
+export function bracketedHost(host: string): string {
+  return host.indexOf(":") !== host.lastIndexOf(":") && UNBRACKETED_IPV6.test(host) ? `[${host}]` : host;
+}
+const UNBRACKETED_IPV6 = /^[0-9A-Fa-f:.]+$/;
+
 /** Throws a 400 for a malformed Host. */
 export function checkHost(authority: string): void {
   if (!VALID_HOST.test(authority)) {
@@ -48,6 +59,9 @@ const IPV4_HOST = /^(\d+\.\d+\.\d+\.\d+)(?::\d+)?$/;
 const IPV6_HOST = /^([a-f0-9]*:[a-f0-9.:]+)$/i;
 const IPV6_HOST_WITH_PORT = /^\[([a-f0-9]*:[a-f0-9.:]+)\](?::\d+)?$/i;
 const CIDR = /^[0-9A-Fa-f.:]+\/\d+$/;
+
+/** Ruby's `blank?` on a string: empty or only white space. */
+const BLANK = /^\s*$/;
 
 /** How many hosts' answers are remembered (a server answers for a few). */
 const CACHE_SIZE = 64;
@@ -85,8 +99,9 @@ export class HostPermissions {
     return this.#patterns.length === 0 && this.#ranges.length === 0;
   }
 
-  /** Whether a Host value (with its port, if any) is allowed. */
-  allows(host: string): boolean {
+  /** Whether a Host value (with its port, if any) is allowed; a missing one never is. */
+  allows(host: string | undefined): boolean {
+    if (host === undefined) return false;
     let allowed = this.#seen.get(host);
     if (allowed === undefined) {
       allowed = this.#patterns.some((p) => p.test(host)) || this.#inRange(host);
@@ -99,30 +114,37 @@ export class HostPermissions {
   #inRange(host: string): boolean {
     if (this.#ranges.length === 0) return false;
     const m = IPV4_HOST.exec(host) ?? IPV6_HOST.exec(host) ?? IPV6_HOST_WITH_PORT.exec(host);
-    if (m === null || !ipaddr.isValid(m[1]!)) return false;
-    const address = ipaddr.parse(m[1]!);
-    // (Like Ruby's IPAddr#===, an address matches only ranges of its own family.)
-    return this.#ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+    // (As Ruby's IPAddr: `0177.0.0.1` and `127.1` are no IPv4 address.)
+    const ip = m === null ? null : rubyIp(m[1]!);
+    return ip !== null && inRanges(ip.address, this.#ranges);
   }
 
   /**
-   * Rails' `authorized?`: the Host is allowed, and so is the last `X-Forwarded-Host` when one was
-   * sent. Throws `BlockedHost` (naming the host as Rails' `request.host` does) otherwise.
+   * Rails' `authorized?`: the Host header (`host`, undefined when none was sent) is allowed, and so
+   * is the last `X-Forwarded-Host` when one that is not blank was sent.
    */
-  check(authority: string, forwarded: string | undefined): void {
-    if (
-      this.allows(authority) &&
-      (forwarded === undefined || forwarded === "" || this.allows(lastForwarded(forwarded)))
-    )
-      return;
-    const host = forwarded !== undefined && forwarded !== "" ? lastForwarded(forwarded) : authority;
-    throw new BlockedHost(hostName(host));
+  authorized(host: string | undefined, forwarded: string | undefined): boolean {
+    if (!this.allows(host)) return false;
+    const last = forwarded === undefined ? undefined : lastForwarded(forwarded);
+    return last === undefined || BLANK.test(last) || this.allows(last);
   }
 }
 
-function lastForwarded(header: string): string {
+/**
+ * The host a blocked request names (Rails' `request.host`): the last `X-Forwarded-Host` when one
+ * was sent, else the Host (`authority`), without the port.
+ */
+export function blockedHostName(authority: string, forwarded: string | undefined): string {
+  const last = forwarded === undefined ? undefined : lastForwarded(forwarded);
+  return hostName(last === undefined || BLANK.test(last) ? authority : last);
+}
+
+/** Ruby's `header.split(/,\s?/).last`: the last field, fields empty at the end dropped (undefined when none is left). */
+function lastForwarded(header: string): string | undefined {
   const parts = header.split(/,\s?/);
-  return parts[parts.length - 1]!;
+  let n = parts.length;
+  while (n > 0 && parts[n - 1] === "") n--;
+  return n === 0 ? undefined : parts[n - 1];
 }
 
 /** A Host value without its port, as Rails' `request.host` (`[::1]:3000` is `[::1]`). */

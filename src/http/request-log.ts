@@ -20,7 +20,9 @@
  * Nothing here runs when the log is off: the dispatcher checks for a log before anything else,
  * so no string is built and no clock read.
  */
+import ipaddr from "ipaddr.js";
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
+import { inRanges, rubyIp } from "../uri/ip.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
 import { describeThrown } from "../support/thrown.js";
 import { statusText } from "../support/http-status.js";
@@ -143,13 +145,12 @@ export class RequestLog {
   /**
    * A request begins: Rails' `Started` line (development), with this moment's time. Written with
    * the entry's next line, not now: a request an adapter passes on unmatched (`passesUnmatched`)
-   * is the next handler's, and leaves no line at all.
+   * is the next handler's, and leaves no line at all; and by then `Rack::MethodOverride` has run,
+   * which comes before `Rails::Rack::Logger` in Rails' middleware (`Started DELETE` for a form's
+   * `_method=delete`).
    */
   start(ex: Exchange): RequestEntry {
-    const entry = new RequestEntry(this, ex);
-    if (!this.compact)
-      entry.started = `Started ${ex.originalMethod} ${rubyString(entry.path)} for ${clientIp(ex)} at ${rubyTime(this.#date())}`;
-    return entry;
+    return new RequestEntry(this, ex, this.compact ? null : this.#date());
   }
 }
 
@@ -164,12 +165,13 @@ export class RequestEntry {
   #failed = false;
   #done = false;
   readonly path: string;
-  /** The `Started` line, until it is written (before the entry's first other line). */
-  started: string | null = null;
+  /** When the request started, until the `Started` line is written (before the entry's first other line). */
+  #started: Date | null;
 
-  constructor(log: RequestLog, ex: Exchange) {
+  constructor(log: RequestLog, ex: Exchange, started: Date | null) {
     this.#log = log;
     this.#ex = ex;
+    this.#started = started;
     this.#start = log.now();
     const path = ex.scriptName + ex.originalPath;
     this.path = ex.query === "" ? path : `${path}?${log.filter.query(ex.query)}`;
@@ -212,7 +214,7 @@ export class RequestEntry {
           : null;
     if (this.#log.compact) {
       this.#log.write(
-        `${this.#ex.originalMethod} ${this.path} ${status ?? "-"} ${ms}ms${this.#action === null ? "" : ` ${this.#action}`}`,
+        `${this.#ex.method} ${this.path} ${status ?? "-"} ${ms}ms${this.#action === null ? "" : ` ${this.#action}`}`,
       );
       return;
     }
@@ -230,9 +232,11 @@ export class RequestEntry {
   }
 
   #writeStarted(): void {
-    if (this.started === null) return;
-    this.#log.write(this.started);
-    this.started = null;
+    const at = this.#started;
+    if (at === null) return;
+    this.#started = null;
+    const ex = this.#ex;
+    this.#log.write(`Started ${ex.method} ${rubyString(this.path)} for ${clientIp(ex)} at ${rubyTime(at)}`);
   }
 
   /** `DebugExceptions#log_error`: "  ", `Class (message):`, "  ", then the application's frames (else the framework's). */
@@ -301,23 +305,46 @@ function formatOf(ex: Exchange, params: Params): string {
   return xhr ? "JS" : "HTML";
 }
 
-// Rails' trusted proxies (ActionDispatch::RemoteIp::TRUSTED_PROXIES): loopback and private networks.
-const TRUSTED_PROXY = /^(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|::1$|f[cd][0-9a-f]{2}:|::ffff:127\.)/i;
+/** Rails' trusted proxies (`ActionDispatch::RemoteIp::TRUSTED_PROXIES`): loopback and private networks. */
+const TRUSTED_PROXIES = ["127.0.0.0/8", "::1/128", "fc00::/7", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map(
+  (cidr) => ipaddr.parseCIDR(cidr),
+);
+
+/** Rails' `RemoteIp#ips_from`: the header's entries (split at commas and white space) that are single IP addresses. */
+function ipsFrom(header: string | undefined): string[] {
+  if (header === undefined) return [];
+  return header
+    .trim()
+    .split(/[,\s]+/)
+    .filter((entry) => {
+      const ip = rubyIp(entry);
+      return ip !== null && ip.prefix === (ip.address.kind() === "ipv4" ? 32 : 128);
+    });
+}
 
 /**
- * `request.remote_ip` (`ActionDispatch::RemoteIp`, simplified): the peer's address, or, when the peer
- * is a trusted proxy, the last `X-Forwarded-For` address that is not one (else the first).
+ * Whether `ip` is a trusted proxy. (An IPv4 address node reports mapped into IPv6, `::ffff:127.0.0.1`
+ * on a dual-stack socket, is its IPv4 address: Rails' servers report that one.)
+ */
+function trustedProxy(ip: string): boolean {
+  let address = rubyIp(ip)!.address;
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) address = address.toIPv4Address();
+  return inRanges(address, TRUSTED_PROXIES);
+}
+
+/**
+ * `request.remote_ip` (Rails 6.1's `ActionDispatch::RemoteIp`, without its spoofing check): of the
+ * `X-Forwarded-For` addresses from the last, then the `Client-Ip` ones, then the peer's, the first
+ * that is not a trusted proxy; when all are, the farthest. Entries that are not IP addresses
+ * (`unknown`, text a client wrote) are dropped, as Rails drops them.
  */
 function clientIp(ex: Exchange): string {
   const peer = ex.remoteAddress ?? "127.0.0.1";
-  const forwarded = ex.header("x-forwarded-for");
-  if (forwarded === undefined || !TRUSTED_PROXY.test(peer)) return peer;
-  const ips = forwarded
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  for (let i = ips.length - 1; i >= 0; i--) if (!TRUSTED_PROXY.test(ips[i]!)) return ips[i]!;
-  return ips[0] ?? peer;
+  const remote = ipsFrom(peer).at(-1);
+  const ips = [...ipsFrom(ex.header("x-forwarded-for")).reverse(), ...ipsFrom(ex.header("client-ip")).reverse()];
+  for (const ip of ips) if (!trustedProxy(ip)) return ip;
+  if (remote !== undefined && !trustedProxy(remote)) return remote;
+  return ips.at(-1) ?? remote ?? peer;
 }
 
 /** Ruby's `Time#to_s` (`Time#to_default_s`): `2026-11-28 14:00:00 +0000`, in the local zone. */

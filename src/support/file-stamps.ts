@@ -4,9 +4,10 @@
  * with one `stat` per file. What the development reloader asks on every request and
  * `switchyard types --watch` polls; Rails' `ActiveSupport::FileUpdateChecker` does the same.
  */
-import fs from "node:fs";
+import type { Stats } from "node:fs";
+import { hostModule } from "./host.js";
 
-interface Stamp {
+export interface Stamp {
   mtimeMs: number;
   size: number;
   ino: number;
@@ -14,9 +15,12 @@ interface Stamp {
 
 const MISSING: Stamp = { mtimeMs: -1, size: -1, ino: -1 };
 
+const statOf = (file: string): Stats | undefined =>
+  hostModule("node:fs", "Watching the application's files").statSync(file, { throwIfNoEntry: false });
+
 function stampOf(file: string): Stamp {
   try {
-    const s = fs.statSync(file, { throwIfNoEntry: false });
+    const s = statOf(file);
     return s === undefined ? MISSING : { mtimeMs: s.mtimeMs, size: s.size, ino: s.ino };
   } catch {
     return MISSING;
@@ -40,6 +44,11 @@ export class FileStamps {
     this.#stamps.set(file, stampOf(file));
   }
 
+  /** Stamps a file as another thread saw it when it read it (the module hooks' report). */
+  set(file: string, stamp: Stamp): void {
+    this.#stamps.set(file, { mtimeMs: stamp.mtimeMs, size: stamp.size, ino: stamp.ino });
+  }
+
   /** The files stamped. */
   get files(): IterableIterator<string> {
     return this.#stamps.keys();
@@ -49,9 +58,9 @@ export class FileStamps {
   changed(): readonly string[] {
     let changed: string[] | undefined;
     for (const [file, old] of this.#stamps) {
-      let s: fs.Stats | undefined;
+      let s: Stats | undefined;
       try {
-        s = fs.statSync(file, { throwIfNoEntry: false });
+        s = statOf(file);
       } catch {
         s = undefined;
       }

@@ -2,7 +2,7 @@
 // published: the packed tarballs of switchyard and create-switchyard (packages/create-switchyard)
 // installed in an empty directory, `create-switchyard app` (what `npm create switchyard@latest
 // app` runs), `npm install` in the app, then `npm test` passes and `npm run dev` serves `/` and a
-// file of public/; and again after `switchyard generate controller`. It runs npm several times
+// file of public/; and again after `switchyard generate controller` and `generate resource`. It runs npm several times
 // (from its cache: --prefer-offline), so it is one test doing it all once; the dist/ it packs is
 // the build `npm test` made first (--ignore-scripts: packing does not rebuild it under the other
 // tests' feet). SWITCHYARD_SKIP_PACK_TEST=1 skips it.
@@ -100,6 +100,7 @@ test("npm create switchyard, npm install, npm test and npm run dev, from the pac
   }
 
   sh(app, npm, ["exec", "--", "switchyard", "generate", "controller", "greetings", "hello"]);
-  assert.match(sh(app, npm, ["test"]), /# pass 3\n# fail 0/);
+  sh(app, npm, ["exec", "--", "switchyard", "generate", "resource", "photos", "title:string", "published:boolean"]);
+  assert.match(sh(app, npm, ["test"]), /# pass 8\n# fail 0/);
   sh(app, npm, ["run", "typecheck"]);
 });

@@ -162,13 +162,18 @@ test("serve's usage errors exit 2 saying what is wrong; an unusable port exits 1
   assert.match(taken.out.stderr, /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
   const stopper = new AbortController();
   const run = io();
+  const nodeEnv = process.env.NODE_ENV;
+  delete process.env.NODE_ENV;
   const served = main(["serve", "--root", "examples/blog", "--port", "0", "--host", "127.0.0.1"], {
     ...run.io,
     signal: stopper.signal,
   });
   while (!run.out.stdout.includes("on http://")) await new Promise((r) => setTimeout(r, 20));
+  if (nodeEnv !== undefined) process.env.NODE_ENV = nodeEnv;
   const inProcess = Number(/:(\d+) \(/.exec(run.out.stdout)![1]);
-  assert.equal((await httpRequest(inProcess, "/up")).body, "ok");
+  assert.equal((await httpRequest(inProcess, "/up", { host: `127.0.0.1:${inProcess}` })).body, "ok");
+  // (No --env and no NODE_ENV is development: Rails 6.1's host check, as --env development has.)
+  assert.equal((await httpRequest(inProcess, "/up", { host: "blog.test" })).status, 403);
   stopper.abort();
   assert.equal(await served, 0);
 });

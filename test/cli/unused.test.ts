@@ -86,7 +86,7 @@ describe("switchyard routes --unused", () => {
     assert.deepEqual([r.stdout, r.stderr, r.code], ["No unused routes found.\n", "", 0]);
   });
 
-  test("a controller file that does not load exits 1, naming the error", async () => {
+  test("a controller file that does not load exits 1, naming the error and where it was raised", async () => {
     fs.mkdirSync(path.join(temp, "broken/config"), { recursive: true });
     fs.mkdirSync(path.join(temp, "broken/app/controllers"), { recursive: true });
     fs.writeFileSync(
@@ -102,7 +102,7 @@ describe("switchyard routes --unused", () => {
     assert.equal(r.stdout, "");
     assert.match(
       r.stderr,
-      /^switchyard routes --unused: could not load a controller of .*broken\nError: no database\n$/,
+      /^switchyard routes --unused: could not load a controller of .*broken\nError: no database \(app\/controllers\/photos_controller\.ts:1\)\n$/,
     );
   });
 

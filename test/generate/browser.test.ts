@@ -210,3 +210,38 @@ describe("browser helpers equal the server helpers beyond the fixtures", () => {
     });
   }
 });
+
+it("the module is safe inlined in a <script> element: strings and RegExps that hold </script> or <!-- cannot end it", async () => {
+  const hostile = (r: Mapper) => {
+    r.get("tags/:id", {
+      to: "tags#show",
+      as: "tag",
+      defaults: { note: "</script><script>alert(1)</script><!--", "</script>": "<!--" },
+      constraints: { id: /[^<>&]+|\<b\>|<\/script>/ },
+    });
+    r.get("notes(/:kind)", { to: "notes#index", as: "notes", defaults: { kind: "<!--x-->" } });
+  };
+  for (const defaultUrlOptions of [undefined, { host: "example.com", anchor: "</script>" }]) {
+    const set = draw(hostile, { defaultUrlOptions });
+    const module = renderBrowserHelpers(set).js;
+    assert.doesNotMatch(module, /<\/script|<!--/i);
+    const file = path.join(out, `inline${defaultUrlOptions ? 1 : 0}.mjs`);
+    fs.writeFileSync(file, module);
+    const browser = (await import(file)) as Record<string, (...args: unknown[]) => string>;
+    const server = set.helpers as unknown as Record<string, (...args: unknown[]) => string>;
+    const calls: [string, unknown[]][] = [
+      ["tag_path", ["a"]],
+      ["tag_path", ["<b>"]],
+      ["tag_path", ["<x>"]],
+      ["notes_path", []],
+      ["notes_path", ["<!--x-->"]],
+      ["notes_path", [{ kind: "</script>" }]],
+    ];
+    for (const [name, args] of calls)
+      assert.deepEqual(
+        outcome(() => browser[name]!(...args)),
+        outcome(() => server[name]!(...args)),
+        name,
+      );
+  }
+});

@@ -27,13 +27,14 @@ class PhotosController < ActionController::Base
   def index; render plain: "photos"; end
   def show; render plain: "photo"; end
   def create; redirect_to "http://example.org/photos/1"; end
+  def destroy; redirect_to "http://example.org/photos"; end
   def boom; raise "kaboom"; end
 end
 
 ROUTES = ActionDispatch::Routing::RouteSet.new
 ROUTES.draw do
   get "photos/boom" => "photos#boom"
-  resources :photos, only: [:index, :show, :create]
+  resources :photos, only: [:index, :show, :create, :destroy]
   get "old" => redirect("/photos")
 end
 
@@ -58,8 +59,12 @@ class Env
   end
 end
 
+# As in a Rails application's middleware: Rack::MethodOverride and ActionDispatch::RemoteIp (which
+# reads X-Forwarded-For for remote_ip) come before Rails::Rack::Logger.
 APP = Rack::Builder.new do
   use Env
+  use Rack::MethodOverride
+  use ActionDispatch::RemoteIp
   use StartedLogger
   use ActionDispatch::ShowExceptions, ActionDispatch::PublicExceptions.new("/nonexistent")
   use ActionDispatch::DebugExceptions
@@ -76,6 +81,11 @@ CASES = [
   ["GET /nope", "GET", "/nope", {}],
   ["GET /photos/boom", "GET", "/photos/boom", {}],
   ["GET /old", "GET", "/old", {}],
+  ["POST _method=delete form", "POST", "/photos/1", { input: "_method=delete", "CONTENT_TYPE" => "application/x-www-form-urlencoded" }],
+  ["GET X-Forwarded-For, no IP in it", "GET", "/photos", { "HTTP_X_FORWARDED_FOR" => "<script>alert(1)</script>" }],
+  ["GET X-Forwarded-For, text before a proxy", "GET", "/photos", { "HTTP_X_FORWARDED_FOR" => "unknown, 10.0.0.1" }],
+  ["GET X-Forwarded-For, entries not IPs", "GET", "/photos", { "HTTP_X_FORWARDED_FOR" => "203.0.113.7 198.51.100.0/24, 1.2.3.4:80, 0177.0.0.1, 198.51.100.9,10.0.0.2" }],
+  ["GET Client-Ip", "GET", "/photos", { "HTTP_CLIENT_IP" => "x, 203.0.113.8" }],
 ]
 
 out = {}

@@ -3,7 +3,7 @@
 // `logger` option's forms, `filterParameters`, and nothing at all when the log is off.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { draw } from "../../src/index.js";
 import { createHandler, type ActionContext, type HandlerOptions } from "../../src/http/index.js";
 import { ParameterFilterRule, DEFAULT_FILTER_PARAMETERS, rubyTime } from "../../src/http/request-log.js";
@@ -15,6 +15,7 @@ import { Hono } from "hono";
 import { expressMiddleware } from "../../src/http/adapters/express.js";
 import { fastifyPlugin } from "../../src/http/adapters/fastify.js";
 import { honoMiddleware } from "../../src/http/adapters/hono.js";
+import { TRANSPORTS, transport, type Sent, type Transport } from "./transports.js";
 
 const RAILS = JSON.parse(fs.readFileSync(new URL("./request-log.rails.json", import.meta.url), "utf8")) as Record<
   string,
@@ -25,7 +26,7 @@ class RuntimeError extends Error {}
 
 const routes = draw((r) => {
   r.get("photos/boom", { to: "photos#boom" });
-  r.resources("photos", { only: ["index", "show", "create"] });
+  r.resources("photos", { only: ["index", "show", "create", "destroy"] });
   r.get("old", { to: r.redirect("/photos") });
 });
 
@@ -34,6 +35,7 @@ const controllers = {
     index: () => "photos",
     show: () => "photo",
     create: (c: ActionContext) => c.redirectTo("http://example.org/photos/1"),
+    destroy: (c: ActionContext) => c.redirectTo("http://example.org/photos"),
     boom: () => {
       throw new RuntimeError("kaboom");
     },
@@ -126,6 +128,60 @@ describe("the request log in development: Rails' lines", () => {
     );
   });
 });
+
+// Rails' middleware runs Rack::MethodOverride and ActionDispatch::RemoteIp before its logger: the
+// `Started` line names the overridden method and `remote_ip`, which drops what is not an IP.
+const MIDDLEWARE_CASES: [string, string, string, Sent][] = [
+  [
+    "POST _method=delete form",
+    "POST",
+    "/photos/1",
+    { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "_method=delete" },
+  ],
+  [
+    "GET X-Forwarded-For, no IP in it",
+    "GET",
+    "/photos",
+    { headers: { "x-forwarded-for": "<script>alert(1)</script>" } },
+  ],
+  [
+    "GET X-Forwarded-For, text before a proxy",
+    "GET",
+    "/photos",
+    { headers: { "x-forwarded-for": "unknown, 10.0.0.1" } },
+  ],
+  [
+    "GET X-Forwarded-For, entries not IPs",
+    "GET",
+    "/photos",
+    { headers: { "x-forwarded-for": "203.0.113.7 198.51.100.0/24, 1.2.3.4:80, 0177.0.0.1, 198.51.100.9,10.0.0.2" } },
+  ],
+  ["GET Client-Ip", "GET", "/photos", { headers: { "client-ip": "x, 203.0.113.8" } }],
+];
+
+for (const name of TRANSPORTS)
+  describe(`the request log after Rails' MethodOverride and RemoteIp, through ${name}`, () => {
+    const lines: string[] = [];
+    let served: Transport;
+    before(async () => {
+      served = await transport(name, routes, {
+        env: "development",
+        hosts: [],
+        controllers,
+        logger: (line) => lines.push(...line.split("\n")),
+      });
+    });
+    after(() => served.close());
+    for (const [what, method, path, init] of MIDDLEWARE_CASES)
+      test(what, async () => {
+        lines.length = 0;
+        await served.request(path, { method, ...init });
+        const got = lines.map((l) =>
+          l.replace(/ at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}$/, " at <time>").replace(/ in \d+ms$/, " in <n>ms"),
+        );
+        assert.deepEqual(got, RAILS[what]);
+      });
+  });
 
 describe("the request log in production: one line a request", () => {
   const normal = (lines: string[]) => lines.map((l) => l.replace(/ \d+ms/, " <n>ms"));

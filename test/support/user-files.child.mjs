@@ -1,16 +1,17 @@
 // Run by user-files.test.ts with plain node (no TypeScript runner) from a folder where switchyard is
 // installed under node_modules, as an application runs it: prints what the application's files see.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { inflections, loadRoutes } from "switchyard";
 import { Controller } from "switchyard/http";
 
 const app = process.argv[2];
-const { UserFileLoader } = await import(
-  new URL("./node_modules/switchyard/dist/support/user-files.js", import.meta.url).href
-);
 const routes = await loadRoutes({ root: app });
-const mod = new UserFileLoader(app).require(path.join(app, "config", "routes.ts"));
-const controller = await new UserFileLoader(app).import(path.join(app, "app", "controllers", "pages_controller.ts"));
+// Once switchyard has loaded the application, the process imports its TypeScript files too, and
+// gets the very modules the routes and controllers got.
+const file = (rel) => pathToFileURL(path.join(app, rel)).href;
+const mod = await import(file("config/routes.ts"));
+const controller = await import(file("app/controllers/pages_controller.ts"));
 console.log(
   JSON.stringify({
     paths: routes.routes.map((r) => r.path),

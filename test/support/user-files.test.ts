@@ -1,8 +1,8 @@
-// The one loader of an application's files (src/support/user-files.ts): route files and controllers
-// load alike, default imports of CommonJS packages and node builtins are the modules themselves, and
-// `switchyard` in a user file is the copy Node resolves from the application: the one the
-// application and the CLI run. That is checked in a child process running the built package with
-// plain node, as an application does (under this test's TypeScript runner, src/ is a copy of its own).
+// The application's files and their one module graph (src/support/user-files.ts): route files and
+// controllers load alike, default imports of CommonJS packages and node builtins are the modules
+// themselves, and `switchyard` in a user file is the copy the process runs. That is checked in a
+// child process running the built package with plain node, as an application does (under this
+// test's TypeScript runner, src/ is a copy of its own).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

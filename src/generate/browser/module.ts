@@ -5,8 +5,11 @@
  * the `.d.ts` beside it. The route data comes from the generator's own analysis (`compileRoute`:
  * parts, required parts and their tests, the optimized helper's template) and the call
  * signatures from `helperSignatures`, so the browser helpers and the server's cannot drift apart.
+ * Every string and RegExp written goes through `scriptSafe`: the module may be inlined in a
+ * `<script>` element, and a route's default or requirement holding `</script>` must not end it.
  */
 import { escapePath } from "../../uri/escape.js";
+import { scriptSafe } from "../../support/html.js";
 import { optionName } from "../../uri/url.js";
 import type { PatternNode } from "../../pattern/ast.js";
 import type { RouteTable } from "../../table/route-table.js";
@@ -33,14 +36,14 @@ class Code {
 /** A value of route data as a JavaScript literal: what JSON has, plus RegExps (and `Code`); anything else cannot be written. */
 function literal(v: unknown, where: string): string {
   if (v instanceof Code) return v.text;
-  if (v instanceof RegExp) return String(v);
+  if (v instanceof RegExp) return scriptSafe(String(v));
   if (v === undefined) return "undefined";
   if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)))
-    return JSON.stringify(v);
+    return scriptSafe(JSON.stringify(v));
   if (Array.isArray(v)) return `[${v.map((x) => literal(x, where)).join(",")}]`;
   if (typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v))) {
     return `{${Object.entries(v)
-      .map(([k, x]) => `${JSON.stringify(k)}:${literal(x, where)}`)
+      .map(([k, x]) => `${scriptSafe(JSON.stringify(k))}:${literal(x, where)}`)
       .join(",")}}`;
   }
   throw new TypeError(
@@ -64,7 +67,7 @@ function formatTerms(
 ): { expr: string; own: string[] } {
   const own: string[] = [];
   const terms = items(nodes, parts).map((item) => {
-    if (typeof item === "string") return JSON.stringify(item);
+    if (typeof item === "string") return scriptSafe(JSON.stringify(item));
     if (isGroup(item)) {
       const { expr, own } = formatTerms(item, parts, blank);
       return own.length === 0 ? `(${expr})` : `(${own.join("&&")}?${expr}:"")`;
@@ -104,7 +107,7 @@ function routeData(cr: CompiledRoute, optimize: boolean): string {
   const required = cr.parts.map((k, i) => {
     if (!cr.partRequired[i]) return 0;
     const test = cr.requiredTests[cr.requiredParts.indexOf(k)];
-    return new Code(test === undefined ? "$t" : `/*#__PURE__*/ $re(${String(test)})`);
+    return new Code(test === undefined ? "$t" : `/*#__PURE__*/ $re(${scriptSafe(String(test))})`);
   });
   const data: unknown[] = [
     new Code(`(v)=>${formatTerms(cr.route.pattern.ast, cr.parts, blank).expr}`),

@@ -71,6 +71,10 @@ export abstract class Exchange {
   abstract get scheme(): string;
   /** The `Host` (with its port, if any) the request was sent to. */
   abstract get authority(): string;
+  /** The `Host` header as sent (Rails' `HTTP_HOST`), undefined when none was: what host authorization reads. */
+  get hostHeader(): string | undefined {
+    return this.authority;
+  }
   /** The client's address, when the transport knows it. */
   abstract get remoteAddress(): string | undefined;
   /** Whether the request may carry a body (a Content-Length above 0, or a chunked transfer). */

@@ -61,6 +61,16 @@ export class FetchExchange extends Exchange {
     return this.#authority;
   }
 
+  /**
+   * The URL's host; undefined when the request came from node:http with no Host header (the URL's
+   * host is then @hono/node-server's default). Otherwise the URL's, not the header's: it is the one
+   * URLs are built from (an absolute request target, `GET http://other.example/`, names its own).
+   */
+  override get hostHeader(): string | undefined {
+    const host = this.#wire?.host;
+    return this.#wire === undefined || (typeof host === "string" && host !== "") ? this.#authority : undefined;
+  }
+
   get remoteAddress(): string | undefined {
     return undefined;
   }

@@ -8,6 +8,7 @@ import { dictionaries } from "../body.js";
 import { HANDLED, type Outcome } from "../reply.js";
 import { checkDeclaredLength, concat, tooLarge } from "./body-limit.js";
 import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
+import { bracketedHost } from "../hosts.js";
 
 /** The path and query of a request target: origin-form (`/p?q`), or absolute-form (`http://host/p?q`, as proxies send). */
 function targetOf(url: string): [string, string] {
@@ -88,11 +89,15 @@ export class NodeExchange extends Exchange {
 
   get authority(): string {
     const host = this.req.headers.host;
-    if (typeof host === "string" && host !== "") return host;
+    if (typeof host === "string" && host !== "") return bracketedHost(host);
     const s = this.req.socket;
     return s?.localAddress
       ? `${s.localAddress.includes(":") ? `[${s.localAddress}]` : s.localAddress}:${s.localPort}`
       : "localhost";
+  }
+
+  override get hostHeader(): string | undefined {
+    return this.req.headers.host;
   }
 
   get remoteAddress(): string | undefined {
