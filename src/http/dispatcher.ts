@@ -197,7 +197,7 @@ export class Dispatcher {
       options.reload !== false &&
       (options.root !== undefined || loadedRoutes(routes) !== undefined)
     )
-      this.#reloader = new Reloader(this, options.root ?? process.cwd());
+      this.#reloader = new Reloader(this, options.root ?? this.#root);
   }
 
   /** Serves another route set from the next request on (the development reloader). */

@@ -4,15 +4,32 @@
  * and `bin/`, the CLI's entry), and not a package's (`node_modules`). Source locations, the
  * development backtraces and the reloader's watch list all ask it.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { builtin } from "./runtime.js";
 
-// This file is <package>/{src,dist}/support/own-files.*.
-const PACKAGE_DIR = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
-const OWN_DIRS = ["src", "dist", "bin"].map((dir) => path.join(PACKAGE_DIR, dir) + path.sep);
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+let ownDirs: readonly string[] | undefined;
+
+/**
+ * switchyard's own directories, found on first use (not at import: a bundle for workerd has no
+ * file paths, and there only `node_modules` is told apart).
+ */
+function ownDirectories(): readonly string[] {
+  if (ownDirs !== undefined) return ownDirs;
+  const path = builtin("node:path");
+  const url = builtin("node:url");
+  ownDirs = [];
+  if (path === undefined || url === undefined) return ownDirs;
+  try {
+    // This file is <package>/{src,dist}/support/own-files.*.
+    const packageDir = path.dirname(path.dirname(path.dirname(url.fileURLToPath(import.meta.url))));
+    ownDirs = ["src", "dist", "bin"].map((dir) => path.join(packageDir, dir) + path.sep);
+  } catch {
+    // bundled where `import.meta.url` is not a file (a browser, a worker)
+  }
+  return ownDirs;
+}
 
 /** Whether an absolute file path is switchyard's own or a package's, rather than the application's. */
 export function isLibraryFile(file: string): boolean {
-  return OWN_DIRS.some((dir) => file.startsWith(dir)) || NODE_MODULES.test(file);
+  return ownDirectories().some((dir) => file.startsWith(dir)) || NODE_MODULES.test(file);
 }

@@ -1,0 +1,70 @@
+/**
+ * What the runtime offers beyond the Web APIs, asked for when it is first needed and never at
+ * module scope: `switchyard` and `switchyard/http` load on Node, Bun, Deno and Cloudflare's
+ * workerd (a bundle without `nodejs_compat`, where there is no `process`, no `node:` module and
+ * no `require`). Node's own modules come through `process.getBuiltinModule` (Node 20.16, Bun,
+ * Deno), so no module of the core imports a `node:` module (test/structure/runtime-neutral.test.ts).
+ */
+import type * as NodeInspector from "node:inspector";
+import type * as NodeModule from "node:module";
+import type * as NodePath from "node:path";
+import type * as NodeUrl from "node:url";
+
+type NodeProcess = Partial<Pick<NodeJS.Process, "cwd" | "emitWarning" | "sourceMapsEnabled">> & {
+  getBuiltinModule?(id: string): unknown;
+};
+
+/** The built-in modules the core asks for. */
+interface Builtins {
+  "node:inspector": typeof NodeInspector;
+  "node:module": typeof NodeModule;
+  "node:path": typeof NodePath;
+  "node:url": typeof NodeUrl;
+}
+
+/** The runtime's `process` (Node, Bun, Deno), or undefined (workerd, a browser). */
+export function runtimeProcess(): NodeProcess | undefined {
+  return (globalThis as { process?: NodeProcess }).process;
+}
+
+/** A Node built-in module (`"node:path"`), or undefined where the runtime has none. */
+export function builtin<Id extends keyof Builtins>(id: Id): Builtins[Id] | undefined {
+  try {
+    return runtimeProcess()?.getBuiltinModule?.(id) as Builtins[Id] | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let commonjsRequire: NodeJS.Require | null | undefined;
+
+/**
+ * A CommonJS package loaded synchronously (`require`), for code that must load a library inside a
+ * synchronous call (`draw`, a route's first match) without paying for it at import. Throws a
+ * `RuntimeRequireError` where the runtime has no `require` to load it with.
+ */
+export function requirePackage<T>(name: string): T {
+  if (commonjsRequire === undefined) {
+    const mod = builtin("node:module");
+    commonjsRequire = mod ? mod.createRequire(import.meta.url) : null;
+  }
+  if (commonjsRequire === null) throw new RuntimeRequireError(name);
+  return commonjsRequire(name) as T;
+}
+
+/** A package `requirePackage` could not load: the runtime has no synchronous `require` (workerd, a browser). */
+class RuntimeRequireError extends Error {
+  constructor(readonly packageName: string) {
+    super(
+      `${packageName} could not be loaded: this runtime has no synchronous require (process.getBuiltinModule("node:module")); run on Node >= 20.16, Bun or Deno for what needs it`,
+    );
+    this.name = "RuntimeRequireError";
+  }
+}
+
+/** Reports a warning as the runtime does (`process.emitWarning` on Node, Bun and Deno; else `console.warn`). */
+export function emitWarning(message: string, code: string): void {
+  const emit = runtimeProcess()?.emitWarning;
+  if (typeof emit === "function") emit.call(runtimeProcess(), message, { code });
+  else console.warn(`(${code}) ${message}`);
+}
