@@ -12,7 +12,7 @@ import { ArgumentError } from "./errors.js";
 import { findUserFile, packageModules, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
 import { lintLibrariesMissing } from "./lint/libs.js";
-import { builtin, emitWarning, runtimeProcess } from "./support/runtime.js";
+import { builtin, currentDirectory, emitWarning } from "./support/runtime.js";
 import { RouteSet } from "./route-set.js";
 import type { FileStamps } from "./support/file-stamps.js";
 import type { UrlOptions } from "./table/url-options.js";
@@ -64,7 +64,7 @@ export function defineRoutes(declaration: RoutesDeclaration): RoutesDeclaration 
 export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}): RouteSet {
   // Where the runtime has no file system (workerd, a browser), the root is only a name.
   const paths = builtin("node:path");
-  const root = paths?.resolve(options.root ?? runtimeProcess()?.cwd?.() ?? ".") ?? options.root ?? ".";
+  const root = paths?.resolve(options.root ?? currentDirectory() ?? ".") ?? options.root ?? ".";
   const routesDir = paths?.join(root, "config", "routes") ?? `${root}/config/routes`;
   return drawWith(declaration, options, root, new RouteFileLoader([...(options.drawPaths ?? [routesDir])], root));
 }
@@ -109,7 +109,7 @@ function checkBacktracking(set: RouteSet): void {
   } else if (!uncheckedWarned && set.routes.some(hasConstraintRegExp)) {
     uncheckedWarned = true;
     emitWarning(
-      `The constraint regexps of this route table were not checked for catastrophic backtracking: ${missing} Run \`switchyard routes --lint\` on Node to check them.`,
+      `The constraint regexps of this route table were not checked for catastrophic backtracking (${missing}). Run \`switchyard routes --lint\` on Node to check them.`,
       "SWITCHYARD_BACKTRACKING_UNCHECKED",
     );
   }

@@ -5,9 +5,11 @@
  * no `require`). Node's own modules come through `process.getBuiltinModule` (Node 20.16, Bun,
  * Deno), so no module of the core imports a `node:` module (test/structure/runtime-neutral.test.ts).
  */
+import type * as NodeHttp from "node:http";
 import type * as NodeInspector from "node:inspector";
 import type * as NodeModule from "node:module";
 import type * as NodePath from "node:path";
+import type * as NodeStream from "node:stream";
 import type * as NodeUrl from "node:url";
 
 type NodeProcess = Partial<Pick<NodeJS.Process, "cwd" | "emitWarning" | "sourceMapsEnabled">> & {
@@ -16,9 +18,11 @@ type NodeProcess = Partial<Pick<NodeJS.Process, "cwd" | "emitWarning" | "sourceM
 
 /** The built-in modules the core asks for. */
 interface Builtins {
+  "node:http": typeof NodeHttp;
   "node:inspector": typeof NodeInspector;
   "node:module": typeof NodeModule;
   "node:path": typeof NodePath;
+  "node:stream": typeof NodeStream;
   "node:url": typeof NodeUrl;
 }
 
@@ -34,6 +38,13 @@ export function builtin<Id extends keyof Builtins>(id: Id): Builtins[Id] | undef
   } catch {
     return undefined;
   }
+}
+
+/** A Node built-in module that `purpose` cannot do without: an error saying so where the runtime has none. */
+export function requireBuiltin<Id extends keyof Builtins>(id: Id, purpose: string): Builtins[Id] {
+  const mod = builtin(id);
+  if (mod === undefined) throw new Error(`${purpose} needs ${id}, which this runtime does not have`);
+  return mod;
 }
 
 let commonjsRequire: NodeJS.Require | null | undefined;
@@ -56,7 +67,7 @@ export function requirePackage<T>(name: string): T {
 class RuntimeRequireError extends Error {
   constructor(readonly packageName: string) {
     super(
-      `${packageName} could not be loaded: this runtime has no synchronous require (process.getBuiltinModule("node:module")); run on Node >= 20.16, Bun or Deno for what needs it`,
+      `${packageName} could not be loaded: this runtime has no synchronous require (process.getBuiltinModule("node:module")); it loads on Node >= 20.16, Bun and Deno`,
     );
     this.name = "RuntimeRequireError";
   }
@@ -67,4 +78,25 @@ export function emitWarning(message: string, code: string): void {
   const emit = runtimeProcess()?.emitWarning;
   if (typeof emit === "function") emit.call(runtimeProcess(), message, { code });
   else console.warn(`(${code}) ${message}`);
+}
+
+/**
+ * An environment variable, or undefined where there is none or reading it is denied (Deno run
+ * without `--allow-env` throws for each variable read).
+ */
+export function environmentVariable(name: string): string | undefined {
+  try {
+    return (runtimeProcess() as { env?: Record<string, string | undefined> } | undefined)?.env?.[name];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The current directory, or undefined where there is none or reading it is denied (Deno without `--allow-read`). */
+export function currentDirectory(): string | undefined {
+  try {
+    return runtimeProcess()?.cwd?.();
+  } catch {
+    return undefined;
+  }
 }

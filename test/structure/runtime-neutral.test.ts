@@ -1,7 +1,7 @@
 // `switchyard` and `switchyard/http` load on every runtime — Node, Bun, Deno, and workerd without
 // `nodejs_compat`, where a `node:` import fails the whole bundle — so nothing their entry points
 // import at module scope imports a `node:` module or a Node-only package. What needs Node asks for
-// it when used (support/runtime.ts). The static import graph is read here so that a `node:` import
+// it when used (support/runtime.ts). The import graph a bundler follows is read here so that a `node:` import
 // added anywhere under them fails this test, naming the chain that reaches it.
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -33,10 +33,14 @@ const FILE_LOADER_PENDING = new Set([
   "http/dispatcher.ts -> http/reloader.ts", // the development reloader
 ]);
 
-/** Value imports at module scope: `import ... from`, `export ... from`, `import "..."` — not `import type`, not `import()`. */
+/**
+ * Value imports: `import ... from`, `export ... from`, `import "..."` — not `import type` — and
+ * `import("./file")` of a module of ours, which a bundler puts in the bundle too (its `node:`
+ * imports would fail a workerd bundle that never runs it).
+ */
 function staticImports(file: string): string[] {
   const text = fs.readFileSync(file, "utf8");
-  const found: string[] = [];
+  const found = [...text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g)].map((m) => m[1]!);
   for (const m of text.matchAll(
     /(?:^|\n)\s*(import|export)\s+([^;"]*?)\s*from\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"/g,
   )) {
@@ -86,8 +90,9 @@ test("the neutral entry points' static imports reach no node: module and no Node
   assert.deepEqual(result.nodeOnly, []);
 });
 
-test("the walk reads real imports: it reaches the DSL, the recognizer and the dispatcher", () => {
-  for (const file of ["dsl/mapper.ts", "recognize/index.ts", "http/dispatcher.ts", "uri/path.ts"])
+test("the walk reads real imports: it reaches the DSL, the recognizer, the dispatcher and what it imports lazily", () => {
+  // (node-bridge.ts through `import()`: the bridge to a mounted node listener)
+  for (const file of ["dsl/mapper.ts", "recognize/index.ts", "http/dispatcher.ts", "http/transport/node-bridge.ts"])
     assert.ok(result.reached.has(file), `${file} reached from ${NEUTRAL_ENTRIES.join(", ")}`);
   // and it would see a node: import: the CLI's entry has them
   assert.ok(walk(["cli/main.ts"]).nodeOnly.some((chain) => chain.endsWith("node:path")));
