@@ -11,6 +11,7 @@ import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
 import { findUserFile, packageModules, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
+import { hasConstraintRegExps } from "./lint/checks/backtracking.js";
 import { lintLibrariesMissing } from "./lint/libs.js";
 import { builtin, currentDirectory, emitWarning } from "./support/runtime.js";
 import { RouteSet } from "./route-set.js";
@@ -38,8 +39,8 @@ export interface DrawOptions {
    * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
    * that can backtrack catastrophically, resources whose `only`/`except` leave no route. Without
    * it, only the regexps are checked, and each that can backtrack catastrophically is reported
-   * as a process warning (`process.emitWarning`; `console.warn` where there is no `process`; a full lint costs about a second of CPU at 10,000 routes; the
-   * regexp check, milliseconds).
+   * as a process warning (`process.emitWarning`, or `console.warn` where there is no `process`; a
+   * full lint costs about a second of CPU at 10,000 routes; the regexp check, milliseconds).
    */
   warn?: (finding: RouteLintFinding) => void;
   /**
@@ -103,7 +104,7 @@ let uncheckedWarned = false;
  */
 function checkBacktracking(set: RouteSet): void {
   // (A table without constraint regexps loads none of the check's libraries: ~50 ms of CPU.)
-  if (!set.routes.some(hasConstraintRegExp)) return;
+  if (!hasConstraintRegExps(set.routes)) return;
   const missing = lintLibrariesMissing();
   if (missing === null) {
     for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] }))
@@ -116,11 +117,6 @@ function checkBacktracking(set: RouteSet): void {
     );
   }
 }
-
-const hasRegExp = (v: unknown): boolean =>
-  v instanceof RegExp || (Array.isArray(v) && v.some((x) => x instanceof RegExp));
-const hasConstraintRegExp = (route: RouteSet["routes"][number]): boolean =>
-  Object.values(route.requirements).some(hasRegExp) || Object.values(route.conditions).some(hasRegExp);
 
 /**
  * Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from
