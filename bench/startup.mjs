@@ -1,6 +1,6 @@
 // Start-up cost on Node (issue 30): the CPU time (user + system) of a fresh process that imports
 // the packages, and of one that draws N routes in code and answers its first request, switchyard
-// (dist/) against Hono with @hono/node-server — runs interleaved, medians of RUNS, the load average
+// (dist/) against Hono with @hono/node-server and against Fastify — runs interleaved, medians of RUNS, the load average
 // printed beside them. Run after `npm run build`: node bench/startup.mjs [runs]
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -17,6 +17,7 @@ const CPU = `const u = process.cpuUsage(); console.log((u.user + u.system) / 100
 const IMPORTS = {
   switchyard: `await import(${dist("index.js")}); await import(${dist("http/index.js")}); await import(${dist("http/adapters/node.js")});`,
   hono: `await import("hono"); await import("@hono/node-server");`,
+  fastify: `await import("fastify");`,
 };
 
 /** Draws `n` routes (n/5 resources of five actions each) and answers one request, in process. */
@@ -39,6 +40,15 @@ for (let i = 0; i < ${n / 5}; i++) {
 }
 const res = await app.fetch(new Request("http://localhost/r${n / 5 - 1}/42"));
 if (res.status !== 200) throw new Error("status " + res.status);`,
+  fastify: `const { default: Fastify } = await import("fastify");
+const app = Fastify();
+const ok = async () => "ok";
+for (let i = 0; i < ${n / 5}; i++) {
+  app.get("/r" + i, ok); app.post("/r" + i, ok);
+  app.get("/r" + i + "/:id", ok); app.patch("/r" + i + "/:id", ok); app.put("/r" + i + "/:id", ok); app.delete("/r" + i + "/:id", ok);
+}
+const res = await app.inject({ method: "GET", url: "/r${n / 5 - 1}/42" });
+if (res.statusCode !== 200) throw new Error("status " + res.statusCode);`,
 });
 
 function cpuOf(code) {
@@ -56,9 +66,12 @@ function measure(label, programs) {
   const load = os.loadavg()[0];
   for (let run = 0; run < RUNS; run++)
     for (const [name, code] of Object.entries(programs)) times[name].push(cpuOf(code));
-  const [a, b] = Object.keys(programs).map((k) => median(times[k]));
+  const ms = Object.fromEntries(Object.keys(programs).map((k) => [k, median(times[k])]));
+  const others = Object.keys(programs)
+    .filter((k) => k !== "switchyard")
+    .map((k) => `${k} ${ms[k].toFixed(0).padStart(5)} ms (switchyard x${(ms.switchyard / ms[k]).toFixed(2)})`);
   console.log(
-    `${label.padEnd(32)} switchyard ${a.toFixed(0).padStart(5)} ms   hono ${b.toFixed(0).padStart(5)} ms   ratio ${(a / b).toFixed(2)}   (load ${load.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)})`,
+    `${label.padEnd(30)} switchyard ${ms.switchyard.toFixed(0).padStart(5)} ms   ${others.join("   ")}   (load ${load.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)})`,
   );
 }
 
