@@ -9,13 +9,13 @@
  * positions are mapped through the file's source map when node has one (code run through tsx or
  * compiled with source maps); route files loaded by jiti keep their TypeScript line numbers.
  *
- * Node's modules it reads (path, url, module, inspector) are asked for when a draw locates (support/runtime.ts),
- * so that `draw` imports no `node:` module: where there are none (workerd), nothing is located.
+ * Node's modules it reads (path, url, module, inspector) are asked for when a draw locates
+ * (support/runtime.ts), so that `draw` imports no `node:` module: where there are none (workerd),
+ * nothing is located.
  */
 import type { SourceMap } from "node:module";
-import type * as NodePath from "node:path";
 import { isLibraryFile } from "../support/own-files.js";
-import { builtin, runtimeProcess } from "../support/runtime.js";
+import { builtin, requireBuiltin, runtimeProcess } from "../support/runtime.js";
 import type { SourceLocation } from "../table/route.js";
 
 type CallSite = NodeJS.CallSite;
@@ -54,12 +54,10 @@ function framePath(name: string): string | null {
   return builtin("node:path")?.isAbsolute(name) ? name : null;
 }
 
-/** `node:path`, which locating needs: a runtime that has none cannot locate (and `draw` does not ask it to: see the constructor). */
-function nodePath(): typeof NodePath {
-  const path = builtin("node:path");
-  if (path === undefined)
-    throw new Error("source locations need node:path (process.getBuiltinModule), which this runtime lacks");
-  return path;
+/** A source map's relative source, resolved beside the file it maps (a file was located: the runtime has `node:path`). */
+function resolvePath(file: string, source: string): string {
+  const path = requireBuiltin("node:path", "Locating a route's declaration");
+  return path.resolve(path.dirname(file), source);
 }
 
 /** What a frame's file name says: an application file (its path), or null (switchyard's own, `node_modules`, node's). */
@@ -201,9 +199,7 @@ export class SourceLocator {
       const entry = map.findEntry(line - 1, column - 1) as Partial<{ originalSource: string; originalLine: number }>;
       if (typeof entry.originalLine === "number" && typeof entry.originalSource === "string") {
         return {
-          file: this.relative(
-            framePath(entry.originalSource) ?? nodePath().resolve(nodePath().dirname(file), entry.originalSource),
-          ),
+          file: this.relative(framePath(entry.originalSource) ?? resolvePath(file, entry.originalSource)),
           line: entry.originalLine + 1,
         };
       }

@@ -9,6 +9,7 @@
  */
 import type * as Refa from "refa";
 import type * as Scslre from "scslre";
+import { regexpp } from "../support/regexpp.js";
 import { requirePackage } from "../support/runtime.js";
 
 let refaModule: typeof Refa | undefined;
@@ -16,8 +17,6 @@ let scslreModule: typeof Scslre | undefined;
 
 export const refa = (): typeof Refa => (refaModule ??= requirePackage<typeof Refa>("refa"));
 export const scslre = (): typeof Scslre => (scslreModule ??= requirePackage<typeof Scslre>("scslre"));
-import { regexpp } from "../support/regexpp.js";
-
 export { regexpp };
 
 /** Null when the lint's libraries load here; else why they do not (the runtime has no synchronous `require`). */
