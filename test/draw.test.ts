@@ -166,3 +166,20 @@ console.log(Object.keys(createRequire(import.meta.url).cache).filter((f) => /[\\
   assert.equal(loaded(`r.resources("photos");`), "false");
   assert.equal(loaded(`r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[a-z]+/ } });`), "true");
 });
+
+test("where the check's libraries cannot load (no synchronous require), a table with constraint regexps is reported once as unchecked", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const index = JSON.stringify(fileURLToPath(new URL("../src/index.ts", import.meta.url)));
+  // As on workerd: no process.getBuiltinModule, so no createRequire for refa and scslre.
+  const code = `process.getBuiltinModule = undefined;
+const codes = [];
+process.emitWarning = (message, options) => codes.push(options.code);
+const { draw } = await import(${index});
+draw((r) => { r.resources("photos"); });
+draw((r) => { r.get("a/:x", { to: "a#b", constraints: { x: /(a|aa)+/ } }); });
+draw((r) => { r.get("b/:x", { to: "b#c", constraints: { x: /(b|bb)+/ } }); });
+console.log(JSON.stringify(codes));`;
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout.trim()), ["SWITCHYARD_BACKTRACKING_UNCHECKED"]);
+});
