@@ -13,6 +13,7 @@ import type { AppTarget, RecognizeResult, Route, RouteSet } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { HTTP_METHODS } from "../recognize/index.js";
 import { dict, truthy } from "../support/ruby.js";
+import { currentDirectory, environmentVariable } from "../support/runtime.js";
 import { isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
@@ -126,11 +127,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The environment served in: `env` if given, else `NODE_ENV`, else `"development"` (as Rails and Express). */
 export function environment(env: string | undefined): string {
-  return (
-    env ??
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV ??
-    "development"
-  );
+  return env ?? environmentVariable("NODE_ENV") ?? "development";
 }
 
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */
@@ -204,9 +201,9 @@ export class Dispatcher {
     // Rails' development default only where development was asked for (the option or NODE_ENV):
     // with neither, `env` defaults to development too, but that is where a library's tests run
     // (node has no separate test environment), with hosts such as `example.org`.
-    const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-    const asked = options.env ?? processEnv?.NODE_ENV;
-    const listed = processEnv?.SWITCHYARD_HOSTS?.split(",")
+    const asked = options.env ?? environmentVariable("NODE_ENV");
+    const listed = environmentVariable("SWITCHYARD_HOSTS")
+      ?.split(",")
       .map((h) => h.trim())
       .filter((h) => h !== "");
     const hosts = new HostPermissions(
@@ -217,7 +214,7 @@ export class Dispatcher {
     this.#excludeHost = options.hostAuthorization?.exclude;
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
-    this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
+    this.#root = options.root ?? currentDirectory() ?? "";
     if (
       this.development &&
       options.reload !== false &&

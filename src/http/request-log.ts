@@ -25,6 +25,7 @@ import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
 import { inRanges, rubyIp } from "../uri/ip.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
 import { describeThrown } from "../support/thrown.js";
+import { currentDirectory, environmentVariable } from "../support/runtime.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
 import type { Params } from "./action-context.js";
@@ -326,12 +327,11 @@ export function requestLog(
   let logger = options.logger;
   if (logger === false) return null;
   if (logger === undefined) {
-    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-    if (env.NODE_TEST_CONTEXT !== undefined || env.VITEST !== undefined || env.JEST_WORKER_ID !== undefined)
+    if (["NODE_TEST_CONTEXT", "VITEST", "JEST_WORKER_ID"].some((name) => environmentVariable(name) !== undefined))
       return null;
     logger = (line: string) => console.log(line);
   }
-  const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
+  const cwd = currentDirectory() ?? "";
   return new RequestLog({
     logger,
     compact: !development,
