@@ -22,7 +22,7 @@
  */
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
-import { describeThrown } from "../support/thrown.js";
+import { describeThrown, dropRejection } from "../support/thrown.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
 import type { Params } from "./action-context.js";
@@ -184,13 +184,13 @@ export class RequestLog {
   readonly filter: ParameterFilterRule;
   readonly compact: boolean;
   readonly root: string;
-  readonly #write: (line: string) => void;
+  readonly #write: (line: string) => unknown;
   readonly now: () => number;
   readonly #date: () => Date;
 
   constructor(options: RequestLogOptions) {
     const logger = options.logger;
-    this.#write = typeof logger === "function" ? (line) => void logger(line) : (line) => void logger.info(line);
+    this.#write = typeof logger === "function" ? (line) => logger(line) : (line) => logger.info(line);
     this.filter = new ParameterFilterRule(options.filterParameters);
     this.compact = options.compact;
     this.root = options.root;
@@ -200,9 +200,9 @@ export class RequestLog {
 
   write(line: string): void {
     try {
-      this.#write(line);
+      dropRejection(this.#write(line));
     } catch {
-      // a failing logger must not fail the request
+      // a failing logger (a throw, or an async one's rejection) must not fail the request
     }
   }
 
