@@ -188,6 +188,7 @@ export function runCluster(options: ClusterOptions): Promise<number> {
       const workers = [...born.keys()];
       for (const worker of workers) if (!listening.has(worker)) worker.process.kill("SIGTERM");
       void Promise.all(workers.filter((w) => listening.has(w)).map(stopAccepting)).then(() => {
+        options.log(`${why}: every worker stopped accepting: draining their connections`);
         for (const worker of born.keys()) tell(worker, "drain");
         killer = setTimeout(() => {
           options.log(`workers still running after ${options.shutdownTimeout + KILL_GRACE} ms: killing them`);
