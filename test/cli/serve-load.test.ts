@@ -163,7 +163,7 @@ const READ_ALLOWANCE = 50;
 test("one process under keep-alive load: SIGTERM loses no request, and every answer after it says Connection: close", {
   timeout: 180_000,
 }, async (t) => {
-  const served = await startServe(app, "--shutdown-timeout", "10");
+  const served = await startServe(app, ["--shutdown-timeout", "10"]);
   const load = new Load(served.port);
   try {
     await until(() => load.count(0).answered >= CLIENTS * 2, 30_000, "the load to be answered");
@@ -187,7 +187,7 @@ test("one process under keep-alive load: SIGTERM loses no request, and every ans
 test("--workers 2 under keep-alive load: SIGUSR1 replaces both workers and loses nothing; kill -9 of a worker is counted; SIGTERM loses nothing", {
   timeout: 300_000,
 }, async (t) => {
-  const served = await startServe(app, "--workers", "2", "--shutdown-timeout", "10");
+  const served = await startServe(app, ["--workers", "2", "--shutdown-timeout", "10"]);
   // Both workers listen before the load connects, so its kept-alive connections go to both.
   const first = await workers(served.port, 2, "both workers to answer");
   const load = new Load(served.port);

@@ -31,11 +31,11 @@ export function reap(pid: number): void {
   pids.add(pid);
 }
 
-/** Starts `switchyard serve` for the app at `root` in production; resolves once it prints where it listens (or rejects with its output). */
-export async function startServe(root: string, ...args: string[]): Promise<Served> {
+/** Starts `switchyard serve` for the app at `root` in production, with `env` added to the environment; resolves once it prints where it listens (or rejects with its output). */
+export async function startServe(root: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const child = spawn(process.execPath, [CLI, ...serveArgs(root, "production", "--quiet", ...args)], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WEB_CONCURRENCY: "" },
+    env: { ...process.env, WEB_CONCURRENCY: "", ...env },
   });
   reap(child.pid!);
   let out = "";
