@@ -8,8 +8,8 @@
  *
  * SIGUSR1 (Puma's phased restart) replaces the workers one at a time: a new worker is forked (it
  * loads the application's files afresh) and listening before the old one stops accepting and
- * drains, so a deploy loses no request. A new worker that exits before listening ends the restart;
- * the old workers serve on.
+ * drains, so a deploy loses no request. A new worker that exits before listening (or does not
+ * listen within a minute) ends the restart; the old workers serve on.
  *
  * A worker that dies is replaced after a delay that doubles while workers keep dying young (from
  * 100 ms up to 10 s), so a crash at boot does not spin the CPU forking; a worker that lived a
@@ -46,6 +46,8 @@ const MAX_DELAY = 10_000;
 const HEALTHY_AFTER = 60_000;
 // Time for a worker to see the signal and close after its own shutdown timeout.
 const KILL_GRACE = 5_000;
+// How long a phased restart waits for a new worker to listen (Puma's worker_boot_timeout).
+const BOOT_TIMEOUT = 60_000;
 
 /** What the primary tells a worker (`Stopping`'s phases), and the worker's answer to the first. */
 type Told = "stop-accepting" | "drain" | "now";
@@ -208,24 +210,30 @@ export function runCluster(options: ClusterOptions): Promise<number> {
         planned.add(fresh);
         const up = await new Promise<boolean>((resolve) => {
           const settle = (ok: boolean) => () => {
+            clearTimeout(timer);
             fresh.off("listening", yes).off("exit", no);
             resolve(ok);
           };
           const yes = settle(true);
           const no = settle(false);
+          const timer = setTimeout(no, BOOT_TIMEOUT);
           fresh.once("listening", yes).once("exit", no);
         });
+        if (stopping) break;
         if (!up) {
+          const how = fresh.isDead() ? "exited before listening" : `did not listen within ${BOOT_TIMEOUT} ms`;
+          if (!fresh.isDead()) fresh.process.kill("SIGKILL");
           options.log(
-            `SIGUSR1: the new worker ${fresh.process.pid} exited before listening: phased restart stopped, the old workers serve on`,
+            `SIGUSR1: the new worker ${fresh.process.pid} ${how}: phased restart stopped, the old workers serve on`,
           );
           break;
         }
         planned.delete(fresh);
-        if (stopping) break;
         planned.add(worker);
-        await stopAccepting(worker);
-        tell(worker, "drain");
+        if (listening.has(worker)) {
+          await stopAccepting(worker);
+          tell(worker, "drain");
+        } else worker.process.kill("SIGTERM"); // still booting: nothing to drain
         await exitOf(worker, options.shutdownTimeout + KILL_GRACE);
         if (!worker.isDead()) worker.process.kill("SIGKILL");
         options.log(`SIGUSR1: worker ${worker.process.pid} replaced by ${fresh.process.pid}`);
@@ -245,7 +253,8 @@ export function runCluster(options: ClusterOptions): Promise<number> {
     };
     const onAbort = () => stop();
     cluster.on("exit", onExit).on("listening", onListening);
-    process.on("SIGINT", onSignal).on("SIGTERM", onSignal).on("SIGUSR1", onRestart);
+    process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
+    if (process.platform !== "win32") process.on("SIGUSR1", onRestart); // (no signals on Windows)
     if (options.signal?.aborted) return stop();
     options.signal?.addEventListener("abort", onAbort, { once: true });
     for (let i = 0; i < options.workers; i++) fork();
