@@ -10,8 +10,10 @@
  * - `write`: how long a response may wait for the client to take any of it (Puma's
  *   WRITE_TIMEOUT): a client that stops reading is cut, instead of holding its connection and the
  *   response in memory. Node's socket timeout measures it: it fires only when no byte was written
- *   (or read) for that long; the connection is closed then only if it has a response waiting to
- *   be written, not while an action is still working on one.
+ *   (or read) for that long — node compares what is left to write at each expiry, so a client
+ *   that stalls is cut between one and two timeouts after its last read; the connection is
+ *   closed then only if it has a response waiting to be written, not while an action is still
+ *   working on one.
  *
  * The defaults are Puma's where Puma has one (first_data_timeout 30 s for the headers,
  * persistent_timeout 20 s for keep-alive); node's own (60 s, 300 s, 5 s) let 300 connections that
