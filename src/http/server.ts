@@ -124,10 +124,15 @@ export function runServer(listener: http.RequestListener, options: ServerOptions
   // Each open connection and its latest response (undefined before its first request): what
   // draining and the write timeout look at. Set once a connection and once a request, nothing more.
   const responses = new Map<net.Socket, http.ServerResponse | undefined>();
+  // While draining: when each idle connection was first seen idle, and how many bytes it had read then.
+  const idle = new Map<net.Socket, { since: number; bytesRead: number }>();
   let draining = false;
   server.on("connection", (socket: net.Socket) => {
     responses.set(socket, undefined);
-    socket.once("close", () => responses.delete(socket));
+    socket.once("close", () => {
+      responses.delete(socket);
+      idle.delete(socket);
+    });
   });
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     responses.set(req.socket, res);
@@ -166,8 +171,6 @@ export function runServer(listener: http.RequestListener, options: ServerOptions
       if (code === 0) server.close();
       resolve(code);
     };
-    // While draining: when each idle connection was first seen idle, and how many bytes it had read then.
-    const idle = new Map<net.Socket, { since: number; bytesRead: number }>();
     const closeIdle = () => {
       const now = Date.now();
       for (const [socket, res] of responses) {

@@ -218,8 +218,10 @@ test("the write timeout cuts a client that stops reading a response; an action s
     const slow = hold(port, "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     const reader = hold(port, "GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     const stalled = hold(port, "GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    stalled.socket.pause(); // reads nothing: the server's writes stall once the buffers are full
-    await new Promise((r) => setTimeout(r, 1500));
+    // Reads the answer's first chunk, then nothing: the server's writes stall once the buffers are full.
+    await once(stalled.socket, "data");
+    stalled.socket.pause();
+    await new Promise((r) => setTimeout(r, 2500)); // the bound 300 ms; node checks for progress at each expiry
     stalled.socket.resume(); // what the buffers held, then the end the server sent when it cut it
     await closedWithin([slow, reader, stalled], 10_000);
     const body = (got: string) => got.length - got.indexOf("\r\n\r\n") - 4;
