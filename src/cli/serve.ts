@@ -3,8 +3,10 @@
  * directory on node:http — its routes from `config/routes.ts`, its controllers from
  * `app/controllers/<path>_controller.ts` — as `bin/rails server` does (port 3000 and `localhost`
  * by default). Prints the address it listens on, and stops gracefully on SIGINT/SIGTERM (or
- * `io.signal`). The server itself (timeouts, the graceful stop) is src/http/server.ts; the
- * workers of `--workers N` (or `WEB_CONCURRENCY`) are src/http/cluster.ts.
+ * `io.signal`); with workers, SIGUSR1 replaces them one at a time. The server itself (timeouts,
+ * the graceful stop) is src/http/server.ts; the workers of `--workers N` (or `WEB_CONCURRENCY`)
+ * and their phased restart are src/http/cluster.ts; bin/switchyard.js ends the process once
+ * `serve` returns.
  */
 import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
