@@ -14,7 +14,7 @@ import { RoutingError } from "../errors.js";
 import { HTTP_METHODS } from "../recognize/index.js";
 import { dict, truthy } from "../support/ruby.js";
 import { currentDirectory, environmentVariable } from "../support/runtime.js";
-import { isInstance, thrownSummary } from "../support/thrown.js";
+import { dropRejection, isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
@@ -110,9 +110,10 @@ export interface HandlerOptions {
   bodyLimit?: number;
   /**
    * Called with every error a request ends in (400, 404 for a missing controller or action, 500),
-   * and the request's method and URL. Default: 500s are written to `console.error`.
+   * and the request's method and URL. Default: 500s are written to `console.error`. It may be
+   * async: a throw or a rejected promise is dropped, never failing the request or the process.
    */
-  onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
+  onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => unknown;
   /**
    * The request log (`http/request-log.ts`): Rails' `Started` / `Processing` / `Parameters` /
    * `Completed` lines in development, one line a request otherwise; `false` turns it off. A function
@@ -511,9 +512,9 @@ export class Dispatcher {
     try {
       // (The development log prints the error itself, so the default reporter stays quiet then.)
       const report = this.#onError ?? (ex.log?.printsErrors ? undefined : defaultOnError);
-      report?.(error, { method: ex.method, url: ex.url });
+      dropRejection(report?.(error, { method: ex.method, url: ex.url }));
     } catch {
-      // a failing error reporter must not fail the request
+      // a failing error reporter (a throw, or an async one's rejection) must not fail the request
     }
     // Whatever was thrown (an error whose getters throw, a Proxy whose traps throw) is read only
     // through `isInstance` and the pages' `describeThrown`; should anything here still throw, the

@@ -24,7 +24,7 @@ import ipaddr from "ipaddr.js";
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
 import { inRanges, rubyIp } from "../uri/ip.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
-import { describeThrown } from "../support/thrown.js";
+import { describeThrown, dropRejection } from "../support/thrown.js";
 import { currentDirectory, environmentVariable } from "../support/runtime.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
@@ -187,13 +187,13 @@ export class RequestLog {
   readonly filter: ParameterFilterRule;
   readonly compact: boolean;
   readonly root: string;
-  readonly #write: (line: string) => void;
+  readonly #write: (line: string) => unknown;
   readonly now: () => number;
   readonly #date: () => Date;
 
   constructor(options: RequestLogOptions) {
     const logger = options.logger;
-    this.#write = typeof logger === "function" ? (line) => void logger(line) : (line) => void logger.info(line);
+    this.#write = typeof logger === "function" ? (line) => logger(line) : (line) => logger.info(line);
     this.filter = new ParameterFilterRule(options.filterParameters);
     this.compact = options.compact;
     this.root = options.root;
@@ -203,9 +203,9 @@ export class RequestLog {
 
   write(line: string): void {
     try {
-      this.#write(line);
+      dropRejection(this.#write(line));
     } catch {
-      // a failing logger must not fail the request
+      // a failing logger (a throw, or an async one's rejection) must not fail the request
     }
   }
 
