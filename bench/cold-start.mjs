@@ -36,10 +36,7 @@ function app(routes) {
   fs.mkdirSync(path.join(root, "config"), { recursive: true });
   fs.mkdirSync(path.join(root, "app", "controllers"), { recursive: true });
   fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "cold-start", type: "module" }));
-  fs.writeFileSync(
-    path.join(root, "config", "routes.ts"),
-    `export default (r: any) => {\n${lines.join("\n")}\n};\n`,
-  );
+  fs.writeFileSync(path.join(root, "config", "routes.ts"), `export default (r: any) => {\n${lines.join("\n")}\n};\n`);
   fs.writeFileSync(
     path.join(root, "app", "controllers", "items_controller.ts"),
     `export default class ItemsController {\n  index(): string {\n    return "items";\n  }\n}\n`,
@@ -63,7 +60,19 @@ function once(checkout, root) {
     const start = performance.now();
     const child = spawn(
       process.execPath,
-      [path.join(checkout, "bin", "switchyard.js"), "serve", "--root", root, "--env", "production", "--port", "0", "--host", "127.0.0.1", "--quiet"],
+      [
+        path.join(checkout, "bin", "switchyard.js"),
+        "serve",
+        "--root",
+        root,
+        "--env",
+        "production",
+        "--port",
+        "0",
+        "--host",
+        "127.0.0.1",
+        "--quiet",
+      ],
       { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WEB_CONCURRENCY: "" } },
     );
     let out = "";
@@ -79,7 +88,10 @@ function once(checkout, root) {
         if (status !== 200) reject(new Error(`status ${status}`));
         wall = performance.now() - start;
         // utime + stime of the server process so far, in clock ticks (fields 14 and 15 of /proc/PID/stat).
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+        const fields = fs
+          .readFileSync(`/proc/${child.pid}/stat`, "utf8")
+          .replace(/^.*\) /, "")
+          .split(" ");
         cpu = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
         child.kill("SIGTERM");
       }
@@ -104,7 +116,7 @@ for (let round = 0; round < rounds; round++) {
   for (const n of SIZES)
     for (const [name, checkout] of builds) {
       const s = await once(checkout, roots[n]);
-      ((samples[`${name} ${n}`] ??= { wall: [], cpu: [] }).wall.push(s.wall), samples[`${name} ${n}`].cpu.push(s.cpu));
+      (samples[`${name} ${n}`] ??= { wall: [], cpu: [] }).wall.push(s.wall), samples[`${name} ${n}`].cpu.push(s.cpu);
     }
   load.push(os.loadavg()[0]);
 }

@@ -2,7 +2,6 @@
  * `draw` and `loadRoutes`: the DSL's declarations become a frozen route table, and the route set
  * compiles its recognizer and helpers from it.
  */
-import path from "node:path";
 import { Mapper } from "./dsl/mapper.js";
 import { RouteFileLoader, type RoutesDeclaration } from "./dsl/route-files.js";
 import { SourceLocator } from "./dsl/source-locations.js";
@@ -11,6 +10,9 @@ import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
 import { applicationGraph, findUserFile, USER_FILE_EXTENSIONS } from "./support/user-files.js";
 import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
+import { hasConstraintRegExps } from "./lint/checks/backtracking.js";
+import { lintLibrariesMissing } from "./lint/libs.js";
+import { builtin, currentDirectory, emitWarning, requireBuiltin } from "./support/runtime.js";
 import { RouteSet } from "./route-set.js";
 import type { UrlOptions } from "./table/url-options.js";
 
@@ -35,8 +37,8 @@ export interface DrawOptions {
    * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
    * that can backtrack catastrophically, resources whose `only`/`except` leave no route. Without
    * it, only the regexps are checked, and each that can backtrack catastrophically is reported
-   * with `process.emitWarning` (a full lint costs about a second of CPU at 10,000 routes; the
-   * regexp check, milliseconds).
+   * as a process warning (`process.emitWarning`, or `console.warn` where there is no `process`; a
+   * full lint costs about a second of CPU at 10,000 routes; the regexp check, milliseconds).
    */
   warn?: (finding: RouteLintFinding) => void;
   /**
@@ -59,13 +61,11 @@ export function defineRoutes(declaration: RoutesDeclaration): RoutesDeclaration 
  * freezes the table. Declaration errors are thrown as `ArgumentError` with Rails' text.
  */
 export function draw(declaration: RoutesDeclaration, options: DrawOptions = {}): RouteSet {
-  const root = path.resolve(options.root ?? process.cwd());
-  return drawWith(
-    declaration,
-    options,
-    root,
-    new RouteFileLoader([...(options.drawPaths ?? [path.join(root, "config", "routes")])], root),
-  );
+  // Where the runtime has no file system (workerd, a browser), the root is only a name.
+  const paths = builtin("node:path");
+  const root = paths?.resolve(options.root ?? currentDirectory() ?? ".") ?? options.root ?? ".";
+  const routesDir = paths?.join(root, "config", "routes") ?? `${root}/config/routes`;
+  return drawWith(declaration, options, root, new RouteFileLoader([...(options.drawPaths ?? [routesDir])], root));
 }
 
 function drawWith(
@@ -88,10 +88,32 @@ function drawWith(
   const set = new RouteSet(builder.table());
   if (options.warn !== undefined)
     for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
-  else
-    for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] }))
-      process.emitWarning(finding.message, { code: "SWITCHYARD_BACKTRACKING_REGEXP" });
+  else checkBacktracking(set);
   return set;
+}
+
+let uncheckedWarned = false;
+
+/**
+ * The check every draw runs without `warn`: constraint regexps that can backtrack catastrophically,
+ * each reported as a process warning. Where the runtime cannot load the check's libraries
+ * (workerd, a browser: no synchronous `require`), a table with constraint regexps is reported
+ * once as unchecked rather than passed as safe.
+ */
+function checkBacktracking(set: RouteSet): void {
+  // (A table without constraint regexps loads none of the check's libraries: ~50 ms of CPU.)
+  if (!hasConstraintRegExps(set.routes)) return;
+  const missing = lintLibrariesMissing();
+  if (missing === null) {
+    for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] }))
+      emitWarning(finding.message, "SWITCHYARD_BACKTRACKING_REGEXP");
+  } else if (!uncheckedWarned) {
+    uncheckedWarned = true;
+    emitWarning(
+      `The constraint regexps of this route table were not checked for catastrophic backtracking (${missing}). Run \`switchyard routes --lint\` on Node to check them.`,
+      "SWITCHYARD_BACKTRACKING_UNCHECKED",
+    );
+  }
 }
 
 /**
@@ -103,7 +125,8 @@ function drawWith(
  * relative to `root`; the message ends with `(config/routes.ts:4)`).
  */
 export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
-  const root = path.resolve(options.root ?? process.cwd());
+  const path = requireBuiltin("node:path", "Loading config/routes.ts");
+  const root = path.resolve(options.root ?? currentDirectory() ?? ".");
   const base = path.join(root, "config", "routes");
   const file = findUserFile(base);
   if (!file) {

@@ -148,3 +148,38 @@ test("an empty resource comes in table order among the other findings, and names
     new RegExp(`^resources "photos" \\(at draw\\.test\\.ts:${line}\\), only: \\[\\] draws no route`),
   );
 });
+
+test("draw loads the backtracking check's libraries only for a table with a constraint regexp", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const drawModule = JSON.stringify(fileURLToPath(new URL("../src/index.ts", import.meta.url)));
+  const loaded = (routes: string) => {
+    const code = `import { createRequire } from "node:module";
+import { draw } from ${drawModule};
+draw((r) => { ${routes} });
+console.log(Object.keys(createRequire(import.meta.url).cache).filter((f) => /[\\\\/]node_modules[\\\\/](refa|scslre)[\\\\/]/.test(f)).length > 0);`;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+      encoding: "utf8",
+    });
+    assert.equal(run.status, 0, run.stderr);
+    return run.stdout.trim();
+  };
+  assert.equal(loaded(`r.resources("photos");`), "false");
+  assert.equal(loaded(`r.get("tags/:tag", { to: "tags#show", constraints: { tag: /[a-z]+/ } });`), "true");
+});
+
+test("where the check's libraries cannot load (no synchronous require), a table with constraint regexps is reported once as unchecked", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const index = JSON.stringify(fileURLToPath(new URL("../src/index.ts", import.meta.url)));
+  // As on workerd: no process.getBuiltinModule, so no createRequire for refa and scslre.
+  const code = `process.getBuiltinModule = undefined;
+const codes = [];
+process.emitWarning = (message, options) => codes.push(options.code);
+const { draw } = await import(${index});
+draw((r) => { r.resources("photos"); });
+draw((r) => { r.get("a/:x", { to: "a#b", constraints: { x: /(a|aa)+/ } }); });
+draw((r) => { r.get("b/:x", { to: "b#c", constraints: { x: /(b|bb)+/ } }); });
+console.log(JSON.stringify(codes));`;
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout.trim()), ["SWITCHYARD_BACKTRACKING_UNCHECKED"]);
+});

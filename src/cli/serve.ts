@@ -3,8 +3,10 @@
  * directory on node:http — its routes from `config/routes.ts`, its controllers from
  * `app/controllers/<path>_controller.ts` — as `bin/rails server` does (port 3000 and `localhost`
  * by default). Prints the address it listens on, and stops gracefully on SIGINT/SIGTERM (or
- * `io.signal`). The server itself (timeouts, the graceful stop) is src/http/server.ts; the
- * workers of `--workers N` (or `WEB_CONCURRENCY`) are src/http/cluster.ts.
+ * `io.signal`); with workers, SIGUSR1 replaces them one at a time. The server itself (timeouts,
+ * the graceful stop) is src/http/server.ts; the workers of `--workers N` (or `WEB_CONCURRENCY`)
+ * and their phased restart are src/http/cluster.ts; bin/switchyard.js ends the process once
+ * `serve` returns.
  */
 import cluster from "node:cluster";
 import fs from "node:fs";
@@ -16,12 +18,13 @@ import { createHandler } from "../http/create-handler.js";
 import { environment } from "../http/dispatcher.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import { withStaticFiles } from "../http/static-files.js";
-import { parseWorkers, runCluster } from "../http/cluster.js";
+import { followPrimary, parseWorkers, runCluster } from "../http/cluster.js";
 import {
   DEFAULT_SHUTDOWN_TIMEOUT,
   DEFAULT_TIMEOUTS,
   resolveTimeouts,
   runServer,
+  type Stopping,
   type Timeouts,
 } from "../http/server.js";
 import type { RouteSet } from "../index.js";
@@ -40,7 +43,9 @@ export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOS
       --headers-timeout S    Seconds to receive a request's headers, else 408 (default: ${DEFAULT_TIMEOUTS.headers / 1000})
       --request-timeout S    Seconds to receive a whole request, body included, else 408 (default: ${DEFAULT_TIMEOUTS.request / 1000})
       --keep-alive-timeout S Seconds an idle keep-alive connection is kept open (default: ${DEFAULT_TIMEOUTS.keepAlive / 1000})
-      --shutdown-timeout S   Seconds the requests in flight get to finish on SIGTERM/SIGINT (default: ${DEFAULT_SHUTDOWN_TIMEOUT / 1000})
+      --write-timeout S      Seconds a response may wait for a client that reads none of it, else it is cut (default: ${DEFAULT_TIMEOUTS.write / 1000})
+      --shutdown-timeout S   Seconds the requests in flight get to finish on SIGTERM/SIGINT (default: ${DEFAULT_SHUTDOWN_TIMEOUT / 1000});
+                             with --workers, SIGUSR1 replaces the workers one at a time (a phased restart)
 `;
 
 export const SERVE_OPTIONS = {
@@ -54,6 +59,7 @@ export const SERVE_OPTIONS = {
   "headers-timeout": { type: "string" },
   "request-timeout": { type: "string" },
   "keep-alive-timeout": { type: "string" },
+  "write-timeout": { type: "string" },
   "shutdown-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -87,6 +93,7 @@ export function parseRunning(
     "headers-timeout"?: string | undefined;
     "request-timeout"?: string | undefined;
     "keep-alive-timeout"?: string | undefined;
+    "write-timeout"?: string | undefined;
     "shutdown-timeout"?: string | undefined;
   },
   env: NodeJS.ProcessEnv,
@@ -98,7 +105,13 @@ export function parseRunning(
       : parseWorkers(given, values.workers !== undefined ? "--workers" : "WEB_CONCURRENCY");
   if (typeof workers === "string") return workers;
   const ms: Record<string, number | undefined> = {};
-  for (const name of ["headers-timeout", "request-timeout", "keep-alive-timeout", "shutdown-timeout"] as const) {
+  for (const name of [
+    "headers-timeout",
+    "request-timeout",
+    "keep-alive-timeout",
+    "write-timeout",
+    "shutdown-timeout",
+  ] as const) {
     const value = values[name];
     if (value === undefined) continue;
     if (!/^\d+(?:\.\d+)?$/.test(value))
@@ -109,6 +122,7 @@ export function parseRunning(
     headers: ms["headers-timeout"],
     request: ms["request-timeout"],
     keepAlive: ms["keep-alive-timeout"],
+    write: ms["write-timeout"],
   });
   if (typeof timeouts === "string")
     return `${timeouts.replace(/the (\w+(?:Alive)?) timeout/g, (_, n: string) => `--${n === "keepAlive" ? "keep-alive" : n}-timeout`)}`;
@@ -183,7 +197,11 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     shutdownTimeout,
     log: worker ? (line) => log(`worker ${process.pid}: ${line}`) : log,
-    ...(worker ? { signals: ["SIGTERM"] } : { onListening: (a: AddressInfo) => banner(a) }),
+    // A worker runs its stop's phases as the primary says (src/http/cluster.ts); a SIGTERM sent to
+    // it alone (as to one Puma worker) stops it at once, and its primary replaces it.
+    ...(worker
+      ? { signals: ["SIGTERM"], onListening: (_: AddressInfo, stopping: Stopping) => followPrimary(stopping) }
+      : { onListening: (a: AddressInfo) => banner(a) }),
     ...(io.signal ? { signal: io.signal } : {}),
   });
   // A worker exits with the code (its primary reads it): the IPC channel would keep it alive, and

@@ -3,10 +3,10 @@
  * default-exported declaration function in the current scope; `config/routes.ts` is loaded the
  * same way. TypeScript files load with no build step (see `support/user-files.ts`).
  */
-const path = () => hostModule("node:path", "Drawing route files");
+const path = () => requireBuiltin("node:path", "Drawing route files");
 import { ArgumentError } from "../errors.js";
 import { SourceLocator } from "./source-locations.js";
-import { hostModule } from "../support/host.js";
+import { requireBuiltin } from "../support/runtime.js";
 import {
   applicationGraph,
   defaultExport,
@@ -153,7 +153,7 @@ export class RouteFileLoader {
       const file = findUserFile(path().join(dir, name));
       if (file) {
         // A name is checked as written above; a symbolic link on the way could still lead out.
-        const { realpathSync } = hostModule("node:fs", "Drawing route files");
+        const { realpathSync } = requireBuiltin("node:fs", "Drawing route files");
         if (!inside(realpathSync(file), realpathSync(dir))) throw escaping(name);
         if (this.modules !== undefined && !this.modules.has(file)) {
           this.missing.add(file);
@@ -242,7 +242,7 @@ export function locatedImportError(file: string, error: unknown, root: string): 
 /** A thrown non-Error, for a message: never throws (`Object.create(null)` has no `toString`). */
 function inspectNonError(value: unknown): string {
   try {
-    return hostModule("node:util", "Describing a thrown value").inspect(value, { depth: 1, breakLength: Infinity });
+    return requireBuiltin("node:util", "Describing a thrown value").inspect(value, { depth: 1, breakLength: Infinity });
   } catch {
     return typeof value;
   }

@@ -8,12 +8,14 @@
  * The stack is read as V8's structured call sites (`Error.prepareStackTrace`), not as text, and
  * positions are mapped through the file's source map when node has one (code run through tsx or
  * compiled with source maps); route files loaded through tsx map back to their TypeScript lines.
+ *
+ * Node's modules it reads (path, url, module, inspector) are asked for when a draw locates
+ * (support/runtime.ts), so that `draw` imports no `node:` module: where there are none (workerd),
+ * nothing is located.
  */
-import inspector from "node:inspector";
-import { findSourceMap, type SourceMap } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import type { SourceMap } from "node:module";
 import { isLibraryFile } from "../support/own-files.js";
+import { builtin, requireBuiltin, runtimeProcess } from "../support/runtime.js";
 import type { SourceLocation } from "../table/route.js";
 
 type CallSite = NodeJS.CallSite;
@@ -44,12 +46,18 @@ function callSites(below: Function, limit: number): CallSite[] {
 function framePath(name: string): string | null {
   if (name.startsWith("file:")) {
     try {
-      return fileURLToPath(name);
+      return builtin("node:url")?.fileURLToPath(name) ?? null;
     } catch {
       return null;
     }
   }
-  return path.isAbsolute(name) ? name : null;
+  return builtin("node:path")?.isAbsolute(name) ? name : null;
+}
+
+/** A source map's relative source, resolved beside the file it maps (a file was located: the runtime has `node:path`). */
+function resolvePath(file: string, source: string): string {
+  const path = requireBuiltin("node:path", "Locating a route's declaration");
+  return path.resolve(path.dirname(file), source);
 }
 
 /** What a frame's file name says: an application file (its path), or null (switchyard's own, `node_modules`, node's). */
@@ -78,7 +86,7 @@ export class SourceLocator {
   #limit = 16;
 
   constructor(root: string) {
-    this.#root = path.resolve(root);
+    this.#root = builtin("node:path")?.resolve(root) ?? root;
   }
 
   /** The innermost application frame above `below` on the current stack, or null if there is none. */
@@ -128,6 +136,8 @@ export class SourceLocator {
    * is done only after such a throw, never on the way to success.)
    */
   locateThrow(run: () => void): SourceLocation | null {
+    const inspector = builtin("node:inspector");
+    if (inspector === undefined) return null;
     const session = new inspector.Session();
     let found: SourceLocation | null = null;
     // Call frames name their script by id; the url comes with the script's `scriptParsed`.
@@ -183,16 +193,14 @@ export class SourceLocator {
   #mapped(name: string, file: string, line: number, column: number): SourceLocation {
     let map = this.#maps.get(name);
     if (map === undefined) {
-      map = (process.sourceMapsEnabled ? findSourceMap(name) : undefined) ?? null;
+      map = (runtimeProcess()?.sourceMapsEnabled ? builtin("node:module")?.findSourceMap(name) : undefined) ?? null;
       this.#maps.set(name, map);
     }
     if (map !== null) {
       const entry = map.findEntry(line - 1, column - 1) as Partial<{ originalSource: string; originalLine: number }>;
       if (typeof entry.originalLine === "number" && typeof entry.originalSource === "string") {
         return {
-          file: this.relative(
-            framePath(entry.originalSource) ?? path.resolve(path.dirname(file), entry.originalSource),
-          ),
+          file: this.relative(framePath(entry.originalSource) ?? resolvePath(file, entry.originalSource)),
           line: entry.originalLine + 1,
         };
       }
@@ -202,6 +210,8 @@ export class SourceLocator {
 
   /** `file` relative to the root, with `/` separators; absolute when it lies outside the root. */
   relative(file: string): string {
+    const path = builtin("node:path");
+    if (path === undefined) return file;
     const rel = path.relative(this.#root, file);
     if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return file;
     return rel.split(path.sep).join("/");

@@ -4,8 +4,14 @@
  * frames, and the framework's — switchyard's own files, node's internals (`node:`, `internal/`)
  * and anything under `node_modules` (support/own-files.ts says which files are a library's). Used by both.
  */
-import { fileURLToPath } from "node:url";
 import { isLibraryFile } from "../support/own-files.js";
+import { builtin } from "../support/runtime.js";
+
+/** A `file:` URL as a path where the runtime can say (`node:url`); else the URL as it is. */
+function fileURLToPath(file: string): string {
+  const url = builtin("node:url");
+  return url === undefined ? file : url.fileURLToPath(file);
+}
 
 export interface Frame {
   /** The frame as V8 printed it, without the leading `at `. */

@@ -15,7 +15,7 @@ import type { ActionName, ActionParams, ActionsOf, ControllerName } from "../ind
 import { RoutingError } from "../errors.js";
 import { locatedImportError } from "../dsl/route-files.js";
 import { camelize } from "../support/inflector.js";
-import { hostModule } from "../support/host.js";
+import { requireBuiltin } from "../support/runtime.js";
 import {
   applicationGraph,
   defaultExport,
@@ -136,7 +136,7 @@ export class ControllerRegistry {
 
   constructor(map: ControllerMap | undefined, root: string | undefined) {
     this.#map = map ?? {};
-    this.#root = root === undefined ? undefined : hostModule("node:path", "Loading controllers").resolve(root);
+    this.#root = root === undefined ? undefined : requireBuiltin("node:path", "Loading controllers").resolve(root);
   }
 
   /**
@@ -146,7 +146,7 @@ export class ControllerRegistry {
    */
   async eagerLoad(): Promise<string[]> {
     if (this.#root === undefined) return [];
-    const { readdirSync } = hostModule("node:fs", "Loading controllers");
+    const { readdirSync } = requireBuiltin("node:fs", "Loading controllers");
     const dir = `${this.#root}/app/controllers`;
     const found = new Set<string>();
     const walk = (sub: string) => {
@@ -186,7 +186,7 @@ export class ControllerRegistry {
   fileBase(controllerPath: string): string | null {
     return this.#root === undefined
       ? null
-      : hostModule("node:path", "Loading controllers").join(
+      : requireBuiltin("node:path", "Loading controllers").join(
           this.#root,
           "app",
           "controllers",

@@ -13,7 +13,8 @@ import type { AppTarget, RecognizeResult, Route, RouteSet } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { HTTP_METHODS } from "../recognize/index.js";
 import { dict, truthy } from "../support/ruby.js";
-import { isInstance, thrownSummary } from "../support/thrown.js";
+import { currentDirectory, environmentVariable } from "../support/runtime.js";
+import { dropRejection, isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
@@ -109,9 +110,10 @@ export interface HandlerOptions {
   bodyLimit?: number;
   /**
    * Called with every error a request ends in (400, 404 for a missing controller or action, 500),
-   * and the request's method and URL. Default: 500s are written to `console.error`.
+   * and the request's method and URL. Default: 500s are written to `console.error`. It may be
+   * async: a throw or a rejected promise is dropped, never failing the request or the process.
    */
-  onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
+  onError?: (error: unknown, request: { readonly method: string; readonly url: string }) => unknown;
   /**
    * The request log (`http/request-log.ts`): Rails' `Started` / `Processing` / `Parameters` /
    * `Completed` lines in development, one line a request otherwise; `false` turns it off. A function
@@ -126,11 +128,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The environment served in: `env` if given, else `NODE_ENV`, else `"development"` (as Rails and Express). */
 export function environment(env: string | undefined): string {
-  return (
-    env ??
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV ??
-    "development"
-  );
+  return env ?? environmentVariable("NODE_ENV") ?? "development";
 }
 
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */
@@ -204,9 +202,9 @@ export class Dispatcher {
     // Rails' development default only where development was asked for (the option or NODE_ENV):
     // with neither, `env` defaults to development too, but that is where a library's tests run
     // (node has no separate test environment), with hosts such as `example.org`.
-    const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-    const asked = options.env ?? processEnv?.NODE_ENV;
-    const listed = processEnv?.SWITCHYARD_HOSTS?.split(",")
+    const asked = options.env ?? environmentVariable("NODE_ENV");
+    const listed = environmentVariable("SWITCHYARD_HOSTS")
+      ?.split(",")
       .map((h) => h.trim())
       .filter((h) => h !== "");
     const hosts = new HostPermissions(
@@ -217,7 +215,7 @@ export class Dispatcher {
     this.#excludeHost = options.hostAuthorization?.exclude;
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
-    this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
+    this.#root = options.root ?? currentDirectory() ?? "";
     if (
       this.development &&
       options.reload !== false &&
@@ -514,9 +512,9 @@ export class Dispatcher {
     try {
       // (The development log prints the error itself, so the default reporter stays quiet then.)
       const report = this.#onError ?? (ex.log?.printsErrors ? undefined : defaultOnError);
-      report?.(error, { method: ex.method, url: ex.url });
+      dropRejection(report?.(error, { method: ex.method, url: ex.url }));
     } catch {
-      // a failing error reporter must not fail the request
+      // a failing error reporter (a throw, or an async one's rejection) must not fail the request
     }
     // Whatever was thrown (an error whose getters throw, a Proxy whose traps throw) is read only
     // through `isInstance` and the pages' `describeThrown`; should anything here still throw, the

@@ -24,7 +24,8 @@ import ipaddr from "ipaddr.js";
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
 import { inRanges, rubyIp } from "../uri/ip.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
-import { describeThrown } from "../support/thrown.js";
+import { describeThrown, dropRejection } from "../support/thrown.js";
+import { currentDirectory, environmentVariable } from "../support/runtime.js";
 import { statusText } from "../support/http-status.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
@@ -120,13 +121,13 @@ export class RequestLog {
   readonly filter: ParameterFilterRule;
   readonly compact: boolean;
   readonly root: string;
-  readonly #write: (line: string) => void;
+  readonly #write: (line: string) => unknown;
   readonly now: () => number;
   readonly #date: () => Date;
 
   constructor(options: RequestLogOptions) {
     const logger = options.logger;
-    this.#write = typeof logger === "function" ? (line) => void logger(line) : (line) => void logger.info(line);
+    this.#write = typeof logger === "function" ? (line) => logger(line) : (line) => logger.info(line);
     this.filter = new ParameterFilterRule(options.filterParameters);
     this.compact = options.compact;
     this.root = options.root;
@@ -136,9 +137,9 @@ export class RequestLog {
 
   write(line: string): void {
     try {
-      this.#write(line);
+      dropRejection(this.#write(line));
     } catch {
-      // a failing logger must not fail the request
+      // a failing logger (a throw, or an async one's rejection) must not fail the request
     }
   }
 
@@ -260,12 +261,11 @@ export function requestLog(
   let logger = options.logger;
   if (logger === false) return null;
   if (logger === undefined) {
-    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-    if (env.NODE_TEST_CONTEXT !== undefined || env.VITEST !== undefined || env.JEST_WORKER_ID !== undefined)
+    if (["NODE_TEST_CONTEXT", "VITEST", "JEST_WORKER_ID"].some((name) => environmentVariable(name) !== undefined))
       return null;
     logger = (line: string) => console.log(line);
   }
-  const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
+  const cwd = currentDirectory() ?? "";
   return new RequestLog({
     logger,
     compact: !development,

@@ -40,13 +40,15 @@ const UNSAFE = /[^-_.!~*'()a-zA-Z\d;/?:@&=+$,[\]]/gu;
 
 const ANY_UNSAFE = new RegExp(UNSAFE.source, "u");
 
+const UTF8 = new TextEncoder();
+
 /** `URI::DEFAULT_PARSER.escape`: percent-encodes each UTF-8 byte of every unsafe character. */
 export function escapeRoutePath(path: string): string {
   // Most paths have no unsafe character: one native search, no replace (and no string copy).
   if (!ANY_UNSAFE.test(path)) return path;
   return path.replace(UNSAFE, (ch) => {
     let out = "";
-    for (const byte of Buffer.from(ch, "utf8")) out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+    for (const byte of UTF8.encode(ch)) out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
     return out;
   });
 }

@@ -5,7 +5,7 @@
  * `switchyard types --watch` polls; Rails' `ActiveSupport::FileUpdateChecker` does the same.
  */
 import type { Stats } from "node:fs";
-import { hostModule } from "./host.js";
+import { requireBuiltin } from "./runtime.js";
 
 export interface Stamp {
   mtimeMs: number;
@@ -16,7 +16,7 @@ export interface Stamp {
 const MISSING: Stamp = { mtimeMs: -1, size: -1, ino: -1 };
 
 const statOf = (file: string): Stats | undefined =>
-  hostModule("node:fs", "Watching the application's files").statSync(file, { throwIfNoEntry: false });
+  requireBuiltin("node:fs", "Watching the application's files").statSync(file, { throwIfNoEntry: false });
 
 function stampOf(file: string): Stamp {
   try {

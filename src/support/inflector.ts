@@ -35,7 +35,8 @@ interface CompiledRule {
 
 interface Uncountable {
   readonly word: string;
-  readonly re: RegExp;
+  /** Made when first needed: the 10 default entries' Unicode regexps cost ~5 ms of CPU to make at import, and most words never reach them. */
+  re: RegExp | undefined;
   /** Whether `word` is all ASCII (then an ASCII word can only match by ending with it). */
   readonly ascii: boolean;
 }
@@ -294,7 +295,8 @@ export class Inflections {
     const lower = ASCII.test(word) ? word.toLowerCase() : undefined;
     return this.#uncountables.some(
       (u) =>
-        (lower === undefined || !u.ascii || lower.endsWith(u.word) || lower.endsWith(`${u.word}\n`)) && u.re.test(word),
+        (lower === undefined || !u.ascii || lower.endsWith(u.word) || lower.endsWith(`${u.word}\n`)) &&
+        (u.re ??= new RegExp(`${BOUNDARY}${escapeRegExp(u.word)}${STRING_END_NL}`, "iu")).test(word),
     );
   }
 
@@ -367,8 +369,7 @@ export class Inflections {
   uncountable(...words: (string | readonly string[])[]): void {
     for (const w of flattenWords(words)) {
       const word = w.toLowerCase();
-      const re = new RegExp(`${BOUNDARY}${escapeRegExp(word)}${STRING_END_NL}`, "iu");
-      this.#uncountables.push({ word, re, ascii: ASCII.test(word) });
+      this.#uncountables.push({ word, re: undefined, ascii: ASCII.test(word) });
     }
     this.#changed();
   }

@@ -4,25 +4,32 @@
  * and `bin/`, the CLI's entry), and not a package's (`node_modules`). Source locations, the
  * development backtraces, the module hooks and the reloader's watch list all ask it.
  */
-import { hostModule } from "./host.js";
+import { builtin } from "./runtime.js";
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
-
 let ownDirs: readonly string[] | undefined;
 
-/** switchyard's own directories (`src/`, `dist/`, `bin/` of this package), each with a trailing separator. */
+/**
+ * switchyard's own directories, found on first use (not at import: a bundle for workerd has no
+ * file paths, and there only `node_modules` is told apart).
+ */
 export function ownDirectories(): readonly string[] {
-  if (ownDirs === undefined) {
-    const path = hostModule("node:path", "Telling the application's files from switchyard's");
-    const { fileURLToPath } = hostModule("node:url", "Telling the application's files from switchyard's");
+  if (ownDirs !== undefined) return ownDirs;
+  const path = builtin("node:path");
+  const url = builtin("node:url");
+  ownDirs = [];
+  if (path === undefined || url === undefined) return ownDirs;
+  try {
     // This file is <package>/{src,dist}/support/own-files.*.
-    const packageDir = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
+    const packageDir = path.dirname(path.dirname(path.dirname(url.fileURLToPath(import.meta.url))));
     ownDirs = ["src", "dist", "bin"].map((dir) => path.join(packageDir, dir) + path.sep);
+  } catch {
+    // bundled where `import.meta.url` is not a file (a browser, a worker)
   }
   return ownDirs;
 }
 
 /** Whether an absolute file path is switchyard's own or a package's, rather than the application's. */
 export function isLibraryFile(file: string): boolean {
-  return NODE_MODULES.test(file) || ownDirectories().some((dir) => file.startsWith(dir));
+  return ownDirectories().some((dir) => file.startsWith(dir)) || NODE_MODULES.test(file);
 }

@@ -67,3 +67,22 @@ export function thrownSummary(value: unknown): string {
   const d = describeThrown(value);
   return `${d.name}: ${d.message}`;
 }
+
+/**
+ * What a hook the application gave (an error reporter, a logger) returned: when it is a promise
+ * (any thenable), its rejection is dropped, as the caller drops the hook's throw. TypeScript
+ * accepts an `async` function where `=> void` is declared, and an error reporter whose network
+ * call fails is the ordinary case: its rejection must not end the process. A thenable whose `then`
+ * throws is dropped too.
+ */
+export function dropRejection(result: unknown): void {
+  if (result === null || (typeof result !== "object" && typeof result !== "function")) return;
+  try {
+    const then = (result as { then?: unknown }).then;
+    if (typeof then === "function") then.call(result, undefined, ignore);
+  } catch {
+    // dropped, as above
+  }
+}
+
+function ignore(): void {}

@@ -20,13 +20,13 @@
  */
 import type { LoadedFile } from "./app-hooks.js";
 import { FileStamps } from "./file-stamps.js";
-import { hostModule } from "./host.js";
+import { requireBuiltin } from "./runtime.js";
 import { isLibraryFile, ownDirectories } from "./own-files.js";
 
 /** The extensions of user files, in the order they are looked for. */
 export const USER_FILE_EXTENSIONS: readonly string[] = [".ts", ".js", ".mjs"];
 
-const fs = () => hostModule("node:fs", "Loading the application's files");
+const fs = () => requireBuiltin("node:fs", "Loading the application's files");
 
 /** The first of `<base>.ts`, `.js`, `.mjs` that exists, or undefined. */
 export function findUserFile(base: string): string | undefined {
@@ -83,7 +83,7 @@ function ownFile(relative: string): string {
  * them, so there is one copy of switchyard in the process.
  */
 function packageAliases(): Record<string, string> {
-  const { fileURLToPath } = hostModule("node:url", "Loading the application's files");
+  const { fileURLToPath } = requireBuiltin("node:url", "Loading the application's files");
   const pkgFile = fileURLToPath(new URL("../../package.json", import.meta.url));
   const pkg = JSON.parse(fs().readFileSync(pkgFile, "utf8")) as {
     name: string;
@@ -130,8 +130,8 @@ function serveRunningModules(): void {
   if (requirePatched) return;
   requirePatched = true;
   const aliases = packageAliases();
-  const { fileURLToPath } = hostModule("node:url", "Loading the application's files");
-  const cjs = hostModule("node:module", "Loading the application's files").Module as unknown as {
+  const { fileURLToPath } = requireBuiltin("node:url", "Loading the application's files");
+  const cjs = requireBuiltin("node:module", "Loading the application's files").Module as unknown as {
     _load: (request: string, ...rest: unknown[]) => unknown;
   };
   const load = cjs._load;
@@ -177,7 +177,7 @@ class ApplicationGraph {
 
   /** `require`'s cache (CommonJS modules by file). */
   #requireCache(): Record<string, unknown> {
-    return hostModule("node:module", "Loading the application's files").createRequire(import.meta.url).cache;
+    return requireBuiltin("node:module", "Loading the application's files").createRequire(import.meta.url).cache;
   }
 
   /** Stamps the application files `require` has loaded that are not stamped yet (CommonJS ones: no hook reports them). */
@@ -196,7 +196,7 @@ class ApplicationGraph {
   async import(file: string): Promise<unknown> {
     await (this.#prepared ??= this.#prepare());
     this.files.stamp(file);
-    const { pathToFileURL } = hostModule("node:url", "Loading the application's files");
+    const { pathToFileURL } = requireBuiltin("node:url", "Loading the application's files");
     const url = pathToFileURL(file).href;
     try {
       return authored(await import(this.#generation === 0 ? url : `${url}?${GENERATION_PARAM}=${this.#generation}`));
@@ -213,7 +213,7 @@ class ApplicationGraph {
   require(file: string): unknown {
     this.files.stamp(file);
     serveRunningModules();
-    const { createRequire } = hostModule("node:module", "Loading route files");
+    const { createRequire } = requireBuiltin("node:module", "Loading route files");
     const require = createRequire(import.meta.url);
     const before = new Set(Object.keys(require.cache));
     const tsx = require("tsx/cjs/api") as { require: (id: string, from: string) => unknown };
@@ -231,7 +231,7 @@ class ApplicationGraph {
     const runtime = globalThis as Runtime;
     if (runtime.Bun !== undefined || runtime.Deno !== undefined || runtime.process === undefined) return;
     const process = runtime.process;
-    const module = hostModule("node:module", "Loading the application's files");
+    const module = requireBuiltin("node:module", "Loading the application's files");
     if (typeof module.register !== "function") return;
     const features = process.features as { typescript?: unknown };
     if (!features.typescript && !tsxRunning(process)) {
@@ -240,7 +240,7 @@ class ApplicationGraph {
       // (Specifiers in variables: bundlers leave them to the runtime, which has a file system here.)
       for (const api of ["tsx/cjs/api", "tsx/esm/api"]) ((await import(api)) as { register: () => unknown }).register();
     }
-    const { MessageChannel } = hostModule("node:worker_threads", "Watching the application's files");
+    const { MessageChannel } = requireBuiltin("node:worker_threads", "Watching the application's files");
     const aliases = packageAliases();
     // The modules application files import (the adapters, which need their frameworks, are left
     // to the fallback: a `require` of the running copy's file).

@@ -74,6 +74,13 @@ const hexValue = (c: number): number =>
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
+ * A parameter's bytes read as UTF-8: an invalid sequence becomes U+FFFD, and a leading byte order
+ * mark is kept as the character it is (`ignoreBOM`). A Web API, not `Buffer`: the core runs on
+ * every runtime.
+ */
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
  * `Utils.unescape_uri`: every `%` followed by two alphanumerics becomes one byte (Ruby's
  * `String#hex` of the pair: leading hex digits, else 0); `+` stays `+`. The bytes are read as
  * UTF-8; an invalid sequence becomes U+FFFD (Rails returns a binary string there).
@@ -86,7 +93,6 @@ export function unescapeParam(raw: string): string {
   const bytes = new Uint8Array(n);
   let len = 0;
   let last = 0;
-  let ascii = true;
   while (i >= 0 && i + 2 < n) {
     const a = raw.charCodeAt(i + 1);
     const b = raw.charCodeAt(i + 2);
@@ -98,14 +104,13 @@ export function unescapeParam(raw: string): string {
     const ha = hexValue(a);
     const hb = hexValue(b);
     const byte = ha < 0 ? 0 : hb < 0 ? ha : ha * 16 + hb;
-    if (byte >= 128) ascii = false;
     bytes[len++] = byte;
     last = i + 3;
     i = raw.indexOf("%", last);
   }
   if (last === 0) return raw;
   for (let k = last; k < n; k++) bytes[len++] = raw.charCodeAt(k);
-  return Buffer.from(bytes.buffer, 0, len).toString(ascii ? "latin1" : "utf8");
+  return UTF8.decode(bytes.subarray(0, len));
 }
 
 /** `unescapeParam` for a value holding characters beyond ASCII: each run between escapes stays as it is. */
@@ -119,7 +124,7 @@ function unescapeWide(raw: string): string {
       const hb = hexValue(b);
       bytes[i] = ha < 0 ? 0 : hb < 0 ? ha : ha * 16 + hb;
     }
-    return Buffer.from(bytes).toString("utf8");
+    return UTF8.decode(bytes);
   });
 }
 
@@ -144,5 +149,5 @@ export function uriUnescape(s: string): string {
       i += ch.length;
     }
   }
-  return new TextDecoder().decode(new Uint8Array(out));
+  return UTF8.decode(new Uint8Array(out));
 }

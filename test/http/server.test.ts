@@ -23,13 +23,16 @@ const routes = draw((r) => {
   r.get("slow", { to: "work#slow" });
   r.get("never", { to: "work#never" });
   r.get("fast", { to: "work#fast" });
+  r.get("big", { to: "work#big" });
 });
+const BIG = 20 * 1024 * 1024;
 const controllers = {
   work: {
     upload: (ctx: { params: Record<string, unknown> }) => `got ${String(ctx.params.a ?? "")}`,
     slow: () => new Promise((resolve) => setTimeout(() => resolve("slow done"), 600)),
     never: () => new Promise(() => {}),
     fast: () => "fast",
+    big: () => "x".repeat(BIG),
   },
 };
 const listener = toNodeListener(createHandler(routes, { env: "production", controllers }));
@@ -94,8 +97,8 @@ async function closedWithin(held: Held[], limit: number): Promise<number[]> {
   }
 }
 
-test("the defaults are a production server's: headers 30 s, the whole request 60 s, keep-alive 20 s, checked every second", () => {
-  assert.deepEqual(DEFAULT_TIMEOUTS, { headers: 30_000, request: 60_000, keepAlive: 20_000 });
+test("the defaults are a production server's: headers 30 s, the whole request 60 s, keep-alive 20 s, write 10 s, checked every second", () => {
+  assert.deepEqual(DEFAULT_TIMEOUTS, { headers: 30_000, request: 60_000, keepAlive: 20_000, write: 10_000 });
   assert.deepEqual(serverTimeoutOptions(DEFAULT_TIMEOUTS), {
     headersTimeout: 30_000,
     requestTimeout: 60_000,
@@ -103,7 +106,7 @@ test("the defaults are a production server's: headers 30 s, the whole request 60
     connectionsCheckingInterval: 1000,
   });
   assert.equal(
-    serverTimeoutOptions({ headers: 400, request: 800, keepAlive: 0 }).connectionsCheckingInterval,
+    serverTimeoutOptions({ headers: 400, request: 800, keepAlive: 0, write: 0 }).connectionsCheckingInterval,
     100,
     "a quarter of the shortest bound",
   );
@@ -117,7 +120,7 @@ test("the defaults are a production server's: headers 30 s, the whole request 60
   );
   assert.deepEqual(
     resolveTimeouts({ headers: 0, request: 0 }),
-    { headers: 0, request: 0, keepAlive: 20_000 },
+    { headers: 0, request: 0, keepAlive: 20_000, write: 10_000 },
     "0 turns a bound off",
   );
 });
@@ -188,5 +191,42 @@ test("a request still running at the shutdown timeout has its connection closed,
       log.join("\n"),
       /requests still running after the shutdown timeout \(300 ms\): closing their connections/,
     );
+  });
+});
+
+test("draining: a request sent on an idle keep-alive connection just after the stop is answered with Connection: close, and so is the one in flight", async () => {
+  await withServer({ timeouts: { headers: 5000, request: 10_000, keepAlive: 10_000 } }, async (port, stop) => {
+    const idle = hold(port, "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n");
+    while (!idle.received.endsWith("fast")) await new Promise((r) => setTimeout(r, 10));
+    assert.match(idle.received, /\r\nConnection: keep-alive\r\n/i);
+    idle.received = "";
+    const slow = hold(port, "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+    await new Promise((r) => setTimeout(r, 150)); // the slow request is in its action
+    const stopped = stop();
+    // The client reuses its idle connection as the stop begins (a grace of DRAIN_IDLE_GRACE ms).
+    await new Promise((r) => setTimeout(r, 20));
+    idle.socket.write("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n");
+    await closedWithin([idle, slow], 5000);
+    assert.match(idle.received, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nConnection: close\r\n[\s\S]*fast$/i);
+    assert.match(slow.received, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nConnection: close\r\n[\s\S]*slow done$/i);
+    assert.equal(await stopped, 0);
+  });
+});
+
+test("the write timeout cuts a client that stops reading a response; an action slower than it is still answered", async () => {
+  await withServer({ timeouts: { headers: 5000, request: 10_000, keepAlive: 10_000, write: 300 } }, async (port) => {
+    const slow = hold(port, "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const reader = hold(port, "GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const stalled = hold(port, "GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    // Reads the answer's first chunk, then nothing: the server's writes stall once the buffers are full.
+    await once(stalled.socket, "data");
+    stalled.socket.pause();
+    await new Promise((r) => setTimeout(r, 2500)); // the bound 300 ms; node checks for progress at each expiry
+    stalled.socket.resume(); // what the buffers held, then the end the server sent when it cut it
+    await closedWithin([slow, reader, stalled], 10_000);
+    const body = (got: string) => got.length - got.indexOf("\r\n\r\n") - 4;
+    assert.match(slow.received, /^HTTP\/1\.1 200 OK\r\n[\s\S]*slow done$/);
+    assert.equal(body(reader.received), BIG, "a client that reads gets the whole answer");
+    assert.ok(body(stalled.received) < BIG, `the stalled client was cut (${body(stalled.received)} of ${BIG} bytes)`);
   });
 });

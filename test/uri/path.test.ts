@@ -1,8 +1,8 @@
 // Journey::Router::Utils.normalize_path, the one rule route paths and request paths share.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { normalizeMapperPath } from "../../src/pattern/normalize.js";
-import { normalizePath, normalizeRequestPath, quickNormal } from "../../src/uri/path.js";
+import { escapeRoutePath, normalizeMapperPath } from "../../src/pattern/normalize.js";
+import { normalizePath, normalizeRequestPath, quickNormal, unescapeParam, uriUnescape } from "../../src/uri/path.js";
 
 test("normalizePath: leading slash, squeezed slashes, no trailing slash, upper-case escapes", () => {
   assert.equal(normalizePath("photos//1/"), "/photos/1");
@@ -26,4 +26,19 @@ test("a request path is normalized as a route path is, after its query string an
 test("the mapper's normalization starts from the same rule", () => {
   assert.equal(normalizeMapperPath("photos//1/"), normalizePath("photos//1/"));
   assert.equal(normalizeMapperPath("/a%2fb"), "/a%2Fb");
+});
+
+test("a parameter's escaped bytes read as UTF-8: a character, an invalid byte, a byte order mark kept", () => {
+  assert.equal(unescapeParam("caf%C3%A9"), "café");
+  assert.equal(unescapeParam("%E6%97%A5%E6%9C%AC"), "日本");
+  assert.equal(unescapeParam("a%FFb"), "a\uFFFDb");
+  assert.equal(unescapeParam("%EF%BB%BFx"), "\uFEFFx");
+  assert.equal(unescapeParam("é%20%C3%A9"), "é é");
+  assert.equal(uriUnescape("%EF%BB%BFx"), "\uFEFFx");
+});
+
+test("a route path's unsafe characters are escaped byte by byte as UTF-8", () => {
+  assert.equal(escapeRoutePath("/café"), "/caf%C3%A9");
+  assert.equal(escapeRoutePath("/a b/😀"), "/a%20b/%F0%9F%98%80");
+  assert.equal(escapeRoutePath("/photos/:id"), "/photos/:id");
 });

@@ -6,10 +6,16 @@
  * `res.writeHead`, Express' `res.send` behave as under `http.createServer`): the request is fed
  * from the fetch request, and the response is read back from what node writes to its socket.
  */
-import http from "node:http";
-import { Duplex } from "node:stream";
+import type * as NodeHttp from "node:http";
+import { requireBuiltin } from "../../support/runtime.js";
 import type { BodySource } from "./exchange.js";
 import { isInstance, thrownSummary } from "../../support/thrown.js";
+
+// Node's modules, asked for when this module is first imported (dynamically, to call a node
+// listener): a static `node:` import would fail a bundle for workerd that never calls one.
+const CALLING = "Calling a node listener (a mounted Express app, a connect stack)";
+const http: typeof NodeHttp = requireBuiltin("node:http", CALLING);
+const { Duplex } = requireBuiltin("node:stream", CALLING);
 
 export interface NodeCall {
   readonly method: string;
@@ -25,7 +31,7 @@ export interface NodeCall {
 }
 
 /** Feeds a body into the request stream as the listener reads it (its backpressure respected). */
-function feed(req: http.IncomingMessage, body: BodySource | null): void {
+function feed(req: NodeHttp.IncomingMessage, body: BodySource | null): void {
   const end = () => {
     (req as { complete: boolean }).complete = true;
     req.push(null);
@@ -39,7 +45,7 @@ function feed(req: http.IncomingMessage, body: BodySource | null): void {
   // IncomingMessage's own _read first: it marks the message as being consumed, without which
   // a chunk pushed later (asynchronously) never leads to the next read.
   const base = http.IncomingMessage.prototype._read;
-  req._read = function (this: http.IncomingMessage, size: number) {
+  req._read = function (this: NodeHttp.IncomingMessage, size: number) {
     base.call(this, size);
     reader.read().then(
       ({ done, value }) => (done ? end() : req.push(value)),

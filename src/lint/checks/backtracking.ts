@@ -36,8 +36,13 @@ export const backtrackingCheck: LintCheckEntry<"backtracking"> = {
   },
 };
 
+/** Whether any route has a constraint regexp: without one the check has nothing to read, and loads none of its libraries. */
+export function hasConstraintRegExps(routes: readonly Route[]): boolean {
+  return regExpUses(routes).next().done !== true;
+}
+
 /** The table's constraint regexps, each distinct one once (by use, name, flags and source), in order of first use. */
-function regExpUses(routes: readonly Route[]): Iterable<RegExpUse> {
+function regExpUses(routes: readonly Route[]): IterableIterator<RegExpUse> {
   const uses = new Map<string, RegExpUse>();
   routes.forEach((route, i) => {
     const add = (re: RegExp, usage: "segment" | "request", what: string) => {

@@ -1,0 +1,82 @@
+// Start-up cost on Node (issue 30): the CPU time (user + system) of a fresh process that imports
+// the packages, and of one that draws N routes in code and answers its first request, switchyard
+// (dist/) against Hono with @hono/node-server and against Fastify — runs interleaved, medians of RUNS, the load average
+// printed beside them. Run after `npm run build`: node bench/startup.mjs [runs]
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.argv[2] ?? 11);
+const dist = (file) => JSON.stringify(path.join(root, "dist", file));
+
+/** The CPU this process has used, printed as its last act. */
+const CPU = `const u = process.cpuUsage(); console.log((u.user + u.system) / 1000);`;
+
+const IMPORTS = {
+  switchyard: `await import(${dist("index.js")}); await import(${dist("http/index.js")}); await import(${dist("http/adapters/node.js")});`,
+  hono: `await import("hono"); await import("@hono/node-server");`,
+  fastify: `await import("fastify");`,
+};
+
+/** Draws `n` routes (n/5 resources of five actions each) and answers one request, in process. */
+const firstResponse = (n) => ({
+  switchyard: `const { draw } = await import(${dist("index.js")});
+const { createHandler } = await import(${dist("http/index.js")});
+const routes = draw((r) => { for (let i = 0; i < ${n / 5}; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] }); });
+const ok = () => "ok";
+const controllers = {};
+for (let i = 0; i < ${n / 5}; i++) controllers["r" + i] = { index: ok, show: ok, create: ok, update: ok, destroy: ok };
+const handler = createHandler(routes, { env: "production", logger: false, controllers });
+const res = await handler(new Request("http://localhost/r${n / 5 - 1}/42"));
+if (res.status !== 200) throw new Error("status " + res.status);`,
+  hono: `const { Hono } = await import("hono");
+const app = new Hono();
+const ok = (c) => c.text("ok");
+for (let i = 0; i < ${n / 5}; i++) {
+  app.get("/r" + i, ok); app.post("/r" + i, ok);
+  app.get("/r" + i + "/:id", ok); app.patch("/r" + i + "/:id", ok); app.put("/r" + i + "/:id", ok); app.delete("/r" + i + "/:id", ok);
+}
+const res = await app.fetch(new Request("http://localhost/r${n / 5 - 1}/42"));
+if (res.status !== 200) throw new Error("status " + res.status);`,
+  fastify: `const { default: Fastify } = await import("fastify");
+const app = Fastify();
+const ok = async () => "ok";
+for (let i = 0; i < ${n / 5}; i++) {
+  app.get("/r" + i, ok); app.post("/r" + i, ok);
+  app.get("/r" + i + "/:id", ok); app.patch("/r" + i + "/:id", ok); app.put("/r" + i + "/:id", ok); app.delete("/r" + i + "/:id", ok);
+}
+const res = await app.inject({ method: "GET", url: "/r${n / 5 - 1}/42" });
+if (res.statusCode !== 200) throw new Error("status " + res.statusCode);`,
+});
+
+function cpuOf(code) {
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", `${code}\n${CPU}`], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return Number(out.trim().split("\n").at(-1));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+function measure(label, programs) {
+  const times = Object.fromEntries(Object.keys(programs).map((k) => [k, []]));
+  const load = os.loadavg()[0];
+  for (let run = 0; run < RUNS; run++)
+    for (const [name, code] of Object.entries(programs)) times[name].push(cpuOf(code));
+  const ms = Object.fromEntries(Object.keys(programs).map((k) => [k, median(times[k])]));
+  const others = Object.keys(programs)
+    .filter((k) => k !== "switchyard")
+    .map((k) => `${k} ${ms[k].toFixed(0).padStart(5)} ms (switchyard x${(ms.switchyard / ms[k]).toFixed(2)})`);
+  console.log(
+    `${label.padEnd(30)} switchyard ${ms.switchyard.toFixed(0).padStart(5)} ms   ${others.join("   ")}   (load ${load.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)})`,
+  );
+}
+
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores, CPU ms (user + system), median of ${RUNS} fresh processes, interleaved`,
+);
+measure("import (+ /http + /node)", IMPORTS);
+for (const n of [100, 1000, 10000]) measure(`first response, ${n} routes`, firstResponse(n));
