@@ -8,7 +8,9 @@
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE] [--watch]
  *     switchyard js --out FILE [--root DIR]
- *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
+ *     switchyard new DIR
+ *     switchyard generate resource|controller NAME [ARGS...] [--root DIR]
+ *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--static] [--workers N] [--*-timeout S] [--quiet]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
  * or controllers could not be loaded or rendered, 2 bad usage, 3 `--unused`, `--lint` or `--verify` found
@@ -29,6 +31,8 @@ import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
 import type { RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
 import { parsePort, parseRunning, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
+import { newApp } from "./new.js";
+import { generate } from "./generate.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
 export type CliIO = ServeIO;
@@ -40,6 +44,8 @@ Commands:
   types    Write TypeScript declarations for the application's route helpers
   js       Write the application's route helpers as an ES module for the browser, with its .d.ts
   serve    Serve the application over HTTP (its routes and app/controllers), as \`bin/rails server\` does
+  new      Create an application in a new directory, as \`rails new\` does
+  generate Add a resource or a controller to the application (its routes, files and tests), as \`rails generate\` does
 
 switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
   -c, --controller NAME  Only routes of this controller (\`photos\`, \`admin/users\`, \`Admin::UsersController\`)
@@ -66,6 +72,16 @@ switchyard js --out FILE [--root DIR]
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 ${SERVE_USAGE}
+switchyard new DIR
+      Writes a new application in DIR (config/routes.ts, app/, public/, test/, package.json, tsconfig.json);
+      then: cd DIR && npm install && npm run dev
+
+switchyard generate resource NAME [FIELD:TYPE...] [--root DIR]
+switchyard generate controller NAME [ACTION...] [--root DIR]
+      resource:   r.resources("NAMES") first in config/routes.ts, app/models/NAME.ts, a controller with the
+                  seven actions and test/NAMES.test.ts; TYPE is string, text, integer, bigint, float, decimal,
+                  boolean, date, datetime or time (default string)
+      controller: r.get("NAME/ACTION") for each action, the controller with the actions, test/NAME.test.ts
   -h, --help             Show this help
 `;
 
@@ -106,6 +122,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   if (command === "types") return typesCommand(rest, io);
   if (command === "serve") return serveCommand(rest, io);
   if (command === "js") return jsCommand(rest, io);
+  if (command === "new") return newCommand(rest, io);
+  if (command === "generate" || command === "g") return generateCommand(rest, io);
   return usageError(io, `unknown command ${JSON.stringify(command)}`);
 }
 
@@ -256,6 +274,31 @@ async function jsCommand(argv: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
+function newCommand(argv: string[], io: CliIO): number {
+  const parsed = parse(argv, HELP_OPTION, io, true);
+  if (typeof parsed === "number") return parsed;
+  if (parsed.values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (parsed.positionals.length !== 1) return usageError(io, "new needs one DIR: switchyard new my-app");
+  return newApp(parsed.positionals[0]!, io);
+}
+
+async function generateCommand(argv: string[], io: CliIO): Promise<number> {
+  const parsed = parse(argv, { ...ROOT_OPTION, ...HELP_OPTION }, io, true);
+  if (typeof parsed === "number") return parsed;
+  if (parsed.values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const [kind, name, ...args] = parsed.positionals;
+  if (kind !== "resource" && kind !== "controller")
+    return usageError(io, `generate needs resource or controller, not ${JSON.stringify(kind ?? "")}`);
+  if (name === undefined) return usageError(io, `generate ${kind} needs a NAME: switchyard generate ${kind} photos`);
+  return generate(path.resolve(parsed.values.root ?? process.cwd()), kind, name, args, io);
+}
+
 async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   const parsed = parse(argv, SERVE_OPTIONS, io);
   if (typeof parsed === "number") return parsed;
@@ -274,7 +317,20 @@ async function serveCommand(argv: string[], io: CliIO): Promise<number> {
   if (!routes) return 1;
   return serve(
     routes,
-    { root, port, host: values.host ?? "localhost", env: values.env, quiet: values.quiet === true, ...running, argv },
+    {
+      root,
+      port,
+      host: values.host ?? "localhost",
+      env: values.env,
+      quiet: values.quiet === true,
+      // public/ as Rails serves it: in development, else when asked (RAILS_SERVE_STATIC_FILES's equivalent).
+      static:
+        values.static === true ||
+        environment(values.env) === "development" ||
+        (process.env.SWITCHYARD_SERVE_STATIC_FILES ?? "") !== "",
+      ...running,
+      argv,
+    },
     io,
   );
 }

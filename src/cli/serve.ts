@@ -9,6 +9,7 @@
  * `serve` returns.
  */
 import cluster from "node:cluster";
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +17,7 @@ import type { ParseArgsConfig } from "node:util";
 import { createHandler } from "../http/create-handler.js";
 import { environment } from "../http/dispatcher.js";
 import { toNodeListener } from "../http/adapters/node.js";
+import { withStaticFiles } from "../http/static-files.js";
 import { followPrimary, parseWorkers, runCluster } from "../http/cluster.js";
 import {
   DEFAULT_SHUTDOWN_TIMEOUT,
@@ -27,12 +29,14 @@ import {
 } from "../http/server.js";
 import type { RouteSet } from "../index.js";
 
-export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
+export const SERVE_USAGE = `switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--static] [--workers N] [--*-timeout S] [--quiet]
       --root DIR         The application's directory: config/routes.ts, app/controllers/ (default: the current directory)
   -p, --port N           The port to listen on (default: 3000; 0 picks a free one)
   -b, --host HOST        The address to bind (default: localhost)
   -e, --env NAME         development (the routing error and exception pages, /rails/info/routes) or production
                          (default: NODE_ENV, else development)
+      --static           Serve the files of public/ before routing, as ActionDispatch::Static (always in development;
+                         in production with this flag or a non-empty SWITCHYARD_SERVE_STATIC_FILES)
   -q, --quiet            No request log (Rails' Started/Processing/Completed lines in development, one line a request otherwise)
   -w, --workers N        Run N worker processes (node's cluster module), restarting one that dies; auto: one
                          per core; 0: serve in this process (default: WEB_CONCURRENCY, else 0)
@@ -50,6 +54,7 @@ export const SERVE_OPTIONS = {
   env: { type: "string", short: "e" },
   root: { type: "string" },
   quiet: { type: "boolean", short: "q" },
+  static: { type: "boolean" },
   workers: { type: "string", short: "w" },
   "headers-timeout": { type: "string" },
   "request-timeout": { type: "string" },
@@ -131,6 +136,8 @@ export interface ServeOptions extends Partial<Running> {
   env: string | undefined;
   /** No request log. */
   quiet?: boolean;
+  /** Serve `<root>/public` before routing (`switchyard/static`). */
+  static?: boolean;
   /** The `serve` arguments, for the workers to run with (the primary loads the routes, each worker serves them). */
   argv?: readonly string[];
 }
@@ -181,7 +188,10 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
   }
   // A worker stops on SIGTERM, which its primary forwards; it ignores the SIGINT Ctrl-C sends the whole process group.
   if (worker) process.on("SIGINT", () => {});
-  const code = await runServer(toNodeListener(handler), {
+  // (Without a public/ at start, requests keep the node adapter's direct path: no WHATWG objects.)
+  const publicDir = path.join(options.root, "public");
+  const served = options.static && fs.existsSync(publicDir) ? withStaticFiles(handler, publicDir) : handler;
+  const code = await runServer(toNodeListener(served), {
     port: options.port,
     host: options.host,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),

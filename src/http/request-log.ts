@@ -26,6 +26,7 @@ import { inRanges, rubyIp } from "../uri/ip.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
 import { describeThrown, dropRejection } from "../support/thrown.js";
 import { currentDirectory, environmentVariable } from "../support/runtime.js";
+import { statusText } from "../support/http-status.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
 import type { Params } from "./action-context.js";
@@ -55,73 +56,6 @@ const FILTERED = "[FILTERED]";
 
 // ActionController::LogSubscriber::INTERNAL_PARAMS: not printed in `Parameters`.
 const INTERNAL_PARAMS: ReadonlySet<string> = new Set(["controller", "action", "format", "_method", "only_path"]);
-
-/** Rack::Utils::HTTP_STATUS_CODES, which `Completed 200 OK` reads. */
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  100: "Continue",
-  101: "Switching Protocols",
-  102: "Processing",
-  103: "Early Hints",
-  200: "OK",
-  201: "Created",
-  202: "Accepted",
-  203: "Non-Authoritative Information",
-  204: "No Content",
-  205: "Reset Content",
-  206: "Partial Content",
-  207: "Multi-Status",
-  208: "Already Reported",
-  226: "IM Used",
-  300: "Multiple Choices",
-  301: "Moved Permanently",
-  302: "Found",
-  303: "See Other",
-  304: "Not Modified",
-  305: "Use Proxy",
-  306: "(Unused)",
-  307: "Temporary Redirect",
-  308: "Permanent Redirect",
-  400: "Bad Request",
-  401: "Unauthorized",
-  402: "Payment Required",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  406: "Not Acceptable",
-  407: "Proxy Authentication Required",
-  408: "Request Timeout",
-  409: "Conflict",
-  410: "Gone",
-  411: "Length Required",
-  412: "Precondition Failed",
-  413: "Payload Too Large",
-  414: "URI Too Long",
-  415: "Unsupported Media Type",
-  416: "Range Not Satisfiable",
-  417: "Expectation Failed",
-  421: "Misdirected Request",
-  422: "Unprocessable Entity",
-  423: "Locked",
-  424: "Failed Dependency",
-  425: "Too Early",
-  426: "Upgrade Required",
-  428: "Precondition Required",
-  429: "Too Many Requests",
-  431: "Request Header Fields Too Large",
-  451: "Unavailable for Legal Reasons",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-  505: "HTTP Version Not Supported",
-  506: "Variant Also Negotiates",
-  507: "Insufficient Storage",
-  508: "Loop Detected",
-  509: "Bandwidth Limit Exceeded",
-  510: "Not Extended",
-  511: "Network Authentication Required",
-};
 
 /**
  * `ActiveSupport::ParameterFilter`: which keys are filtered. Strings join into one case-insensitive
@@ -289,7 +223,7 @@ export class RequestEntry {
     if (this.#action !== null && status !== null) {
       const location = status >= 300 && status < 400 ? locationOf(outcome) : null;
       if (location) this.#log.write(`Redirected to ${location}`);
-      const text = STATUS_TEXT[status];
+      const text = statusText(status);
       this.#log.write(`Completed ${status}${text === undefined ? "" : ` ${text}`} in ${ms}ms`);
     }
     if (this.#failed) {

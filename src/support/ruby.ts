@@ -94,6 +94,13 @@ export function rubyRegexpInspect(re: RegExp): string {
   return `/${re.source}/${flags.includes("s") ? "m" : ""}${flags.includes("i") ? "i" : ""}`;
 }
 
+/** Ruby's `Regexp#to_s`: `(?-mix:source)`, the options on before the dash, the others after. */
+export function rubyRegexpToS(re: RegExp): string {
+  const on = `${re.flags.includes("s") ? "m" : ""}${re.flags.includes("i") ? "i" : ""}`;
+  const off = [..."mix"].filter((f) => !on.includes(f)).join("");
+  return `(?${on}${off === "" ? "" : `-${off}`}:${re.source})`;
+}
+
 /** Ruby's `inspect`, for error messages that read as Rails' (`{:action=>"show", :id=>nil}`). */
 export function rubyInspect(v: unknown): string {
   if (v === null || v === undefined) return "nil";

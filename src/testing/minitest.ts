@@ -19,7 +19,7 @@ export function message(msg: Message, ending: string | null, fallback: () => str
 const chompDot = (s: string) => (s.endsWith(".") ? s.slice(0, -1) : s);
 
 /** Ruby's `String#size`: code points, not UTF-16 units. */
-const rubySize = (s: string) => {
+export const rubySize = (s: string): number => {
   let n = 0;
   for (const _ of s) n++;
   return n;

@@ -33,6 +33,7 @@ const SUBPATHS: Record<string, string[]> = {
     "scriptNameOf",
   ],
   "./node": ["toNodeListener"],
+  "./static": ["staticFiles", "withStaticFiles"],
 };
 
 test("the adapters are found in package.json's exports", () => {
