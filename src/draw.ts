@@ -134,7 +134,9 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
       `No routes file found: looked for ${USER_FILE_EXTENSIONS.map((e) => path.join("config", "routes" + e)).join(", ")} in ${root}`,
     );
   }
-  const generation = applicationGraph.generation;
+  // A file changed since the graph was loaded: this load takes up a new generation (as the
+  // development reloader does), so loading again after an edit reads the edit.
+  const generation = applicationGraph.refresh();
   const modules = new Map<string, unknown>();
   const load = (files: RouteFileLoader): RouteSet => {
     const { declaration, options: fileOptions } = files.load(file);

@@ -119,3 +119,25 @@ exports.evaluated = (what) => {
     });
   }
 });
+
+test("loading the routes again after an edit reads the edit", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-graph-again-"));
+  try {
+    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ type: "module" }));
+    fs.mkdirSync(path.join(root, "config"));
+    const routes = (names: string[]) =>
+      `export default (r: any) => {\n${names.map((n) => `  r.get(${JSON.stringify(n)}, { to: "pages#${n}" });\n`).join("")}};\n`;
+    fs.writeFileSync(path.join(root, "config", "routes.ts"), routes(["about"]));
+    assert.deepEqual(
+      (await loadRoutes({ root })).routes.map((r) => r.path),
+      ["/about(.:format)"],
+    );
+    fs.writeFileSync(path.join(root, "config", "routes.ts"), routes(["about", "contact"]));
+    assert.deepEqual(
+      (await loadRoutes({ root })).routes.map((r) => r.path),
+      ["/about(.:format)", "/contact(.:format)"],
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
