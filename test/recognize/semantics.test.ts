@@ -1,5 +1,5 @@
 // Rails' recognition rules beyond the fixtures, each answer taken from Rails 6.1 through
-// ../shared/conformance/oracle.rb (issue 3). Every case runs through both strategies.
+// script/rails-oracle.rb (issue 3). Every case runs through both strategies.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { normalizeRequestPath, unescapeParam } from "../../src/recognize/index.js";
