@@ -1,4 +1,4 @@
-// The browser helpers' size (issue 23): `switchyard js` on the 1,000-route synthetic table, then
+// The browser helpers' size: `switchyard js` on the 1,000-route synthetic table, then
 // esbuild bundling an entry that imports one helper, minified (tree-shaking drops the other
 // exports and the runtime they alone use), and the whole module minified. Sizes in bytes, raw
 // and gzipped. Runs in about a second; no timing.

@@ -1,4 +1,4 @@
-// Recognition benchmark (issue 3): switchyard's compiled recognizer against the fastest JavaScript
+// Recognition benchmark: switchyard's compiled recognizer against the fastest JavaScript
 // routers, on the tables of bench/tables.mjs (written into bench/tables/).
 //   npm run build && node bench/install.mjs && node --expose-gc bench/recognize.mjs [--only TABLE | --scale ROUTER | --draw]
 //

@@ -107,7 +107,7 @@ export async function switchyardApp(table) {
     if (`${r.verb} ${r.path}` !== table.routes[i].key)
       throw new Error(`switchyard drew ${r.verb} ${r.path} where the table has ${table.routes[i].key}`);
   });
-  // ctx.route is the matched Route (SPEC §6), or a { route, name } pair holding it.
+  // ctx.route is the matched Route (docs/contract.md §6), or a { route, name } pair holding it.
   const action = (ctx) => keys.get(ctx.route.route ?? ctx.route);
   const controllers = {};
   for (const r of routes.routes) (controllers[r.controller] ??= {})[r.action] = action;

@@ -1,4 +1,4 @@
-// Issue 23, item 4: the browser helpers (`switchyard js`) give exactly what the server helpers
+// The browser helpers (`switchyard js`) give exactly what the server helpers
 // give, on every `_path` probe of the conformance fixtures (Rails' answers), errors included.
 import assert from "node:assert/strict";
 import fs from "node:fs";

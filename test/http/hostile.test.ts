@@ -1,4 +1,4 @@
-// Hostile requests (issue 15, done-when): bad escapes, 1 MB paths and headers, 10 MB bodies,
+// Hostile requests: bad escapes, 1 MB paths and headers, 10 MB bodies,
 // `_method` junk, `__proto__` keys in the query and every kind of body. Each gets a 4xx (or is
 // served as the harmless request it is), the server keeps serving, and no prototype is touched —
 // on node:http and through each framework adapter (Express, Fastify, Hono), over a socket.
@@ -24,7 +24,7 @@ const photos = {
   create: (ctx: ActionContext) => (seen.push(ctx.params), "created"),
   update: (ctx: ActionContext) => (seen.push(ctx.params), "updated"),
 };
-/** Errors whose reading throws (issue 24.4): a `message` getter that throws itself, a Proxy whose every trap throws. */
+/** Errors whose reading throws: a `message` getter that throws itself, a Proxy whose every trap throws. */
 class GetterError extends Error {
   override get message(): string {
     throw this;

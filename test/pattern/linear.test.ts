@@ -1,4 +1,4 @@
-// The linear matcher (issue 16): a Pike VM over a route's pattern that must answer exactly what
+// The linear matcher: a Pike VM over a route's pattern that must answer exactly what
 // Journey's backtracking regexp answers (match or not, and every parameter's capture), and the
 // decision of which routes need it.
 import assert from "node:assert/strict";
