@@ -26,12 +26,23 @@ import { findUnusedRoutes } from "./unused.js";
 import { DEFAULT_VERIFY_GLOBS, verifyFiles, verifyPaths } from "./verify.js";
 import { watchRoutes } from "./watch.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
-import type { RouteLintFinding } from "../lint/index.js";
+import { lintCheckSummary, type RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
 import { parsePort, parseRunning, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
 export type CliIO = ServeIO;
+
+/** An option's line of the usage: the flag in its column, the text wrapped under the text column. */
+function optionLine(flag: string, text: string): string {
+  const lines = [`      ${flag.padEnd(19)}`];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (lines[last]!.length + word.length > 110 && lines[last]!.trim() !== flag) lines.push(`${" ".repeat(25)}${word}`);
+    else lines[last] += (lines[last]!.endsWith(" ") ? "" : " ") + word;
+  }
+  return lines.join("\n");
+}
 
 export const USAGE: string = `Usage: switchyard <command> [options]
 
@@ -48,9 +59,7 @@ switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused]
       --json             Print the route table as JSON
       --html             Print the route table as one standalone HTML page, with a search field
       --unused           Print the routes whose controller file or action does not exist (exit status 3 if any)
-      --lint             Print the routes no request reaches, verb + path pairs declared twice, constraint
-                         regexps that backtrack catastrophically and resources whose only/except leave no
-                         route, with the fix (exit status 3 if any)
+${optionLine("--lint", `Print ${lintCheckSummary()}, with the fix (exit status 3 if any)`)}
       --verify [GLOB...] Print each p(...) / p\`...\` path of the source that no route matches, as file:line:col
                          (exit status 3 if any); GLOBs are relative to the current directory (default: the
                          application's app/ and config/ .ts/.tsx/.js files)
