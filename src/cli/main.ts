@@ -7,7 +7,7 @@
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE] [--watch]
- *     switchyard js --out FILE [--root DIR]
+ *     switchyard js --out FILE [--root DIR] [--watch]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--workers N] [--*-timeout S] [--quiet]
  *
  * `main` never calls `process.exit`: it returns the exit code (0 ok, 1 the application's routes
@@ -70,8 +70,9 @@ switchyard types [--root DIR] [--out FILE] [--watch]
       --out FILE         Write the declarations to FILE instead of standard output
   -w, --watch            With --out: write them again whenever a route file changes, until stopped (Ctrl-C)
 
-switchyard js --out FILE [--root DIR]
+switchyard js --out FILE [--root DIR] [--watch]
       --out FILE         Write the module to FILE (\`routes.js\`) and its declarations beside it (\`routes.d.ts\`)
+  -w, --watch            Write them again whenever a route file changes, until stopped (Ctrl-C)
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 ${SERVE_USAGE}
@@ -232,23 +233,32 @@ function writeTypes(routes: RouteSet, root: string, out: string | undefined, io:
   return true;
 }
 
-/** `switchyard js --out FILE`: the browser helpers module and, beside it, its `.d.ts`. */
+/** `switchyard js --out FILE [--watch]`: the browser helpers module and, beside it, its `.d.ts`. */
 async function jsCommand(argv: string[], io: CliIO): Promise<number> {
   const values = commandValues(argv, TYPES_OPTIONS, io);
   if (typeof values === "number") return values;
   if (values.out === undefined)
     return usageError(io, "js needs --out FILE (the module; its .d.ts is written beside it)");
   const root = path.resolve(values.root ?? process.cwd());
-  const routes = await load(root, io, { sourceLocations: false });
-  if (!routes) return 1;
+  const out = path.resolve(values.out);
+  const write = async (): Promise<RouteSet | null> => {
+    const routes = await load(root, io, { sourceLocations: false });
+    return routes !== null && writeBrowserHelpers(routes, root, out, io) ? routes : null;
+  };
+  const routes = await write();
+  if (!values.watch) return routes ? 0 : 1;
+  return watchRoutes(routes, root, write, io);
+}
+
+/** Writes the browser helpers of `routes` to `out` and its `.d.ts` beside it; false (having said why on stderr) when it could not. */
+function writeBrowserHelpers(routes: RouteSet, root: string, out: string, io: CliIO): boolean {
   let rendered;
   try {
     rendered = renderBrowserHelpers(routes);
   } catch (error) {
     io.stderr.write(`switchyard js: could not render the browser helpers of ${root}\n${describe(error)}\n`);
-    return 1;
+    return false;
   }
-  const out = path.resolve(values.out);
   // routes.js -> routes.d.ts (an .mjs or .cjs module: .d.mts, .d.cts).
   const ext = path.extname(out);
   const dts = out.slice(0, out.length - ext.length) + ".d" + (ext.endsWith("js") ? ext.replace(/js$/, "ts") : ".ts");
@@ -258,11 +268,11 @@ async function jsCommand(argv: string[], io: CliIO): Promise<number> {
     fs.writeFileSync(dts, rendered.dts);
   } catch (error) {
     io.stderr.write(`switchyard js: could not write ${out}\n${describe(error)}\n`);
-    return 1;
+    return false;
   }
   const shown = (f: string) => path.relative(process.cwd(), f) || f;
   io.stderr.write(`switchyard js: wrote ${shown(out)} (${rendered.exports.length} helpers) and ${shown(dts)}\n`);
-  return 0;
+  return true;
 }
 
 async function serveCommand(argv: string[], io: CliIO): Promise<number> {

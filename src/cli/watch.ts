@@ -1,5 +1,5 @@
 /**
- * `switchyard types --watch`: after the first write, the route files read (and what they import)
+ * `switchyard types --watch` and `switchyard js --watch`: after the first write, the route files read (and what they import)
  * are checked for changes every `WATCH_INTERVAL_MS` — the same stamps the development server
  * compares on each request — and the declarations written again after each change. A change that
  * breaks the routes is reported (`load` says why on stderr) and the watch goes on, the files of the
