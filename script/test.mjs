@@ -37,8 +37,6 @@ const SHARED = [
   "testing",
   "uri",
 ];
-/** How long a shared process may stay after its last test (an open handle would keep it forever). */
-const LINGER_MS = 5000;
 
 /** The `*.test.ts` files under `dir`, sorted, node_modules left out. */
 function testFiles(dir) {
@@ -81,16 +79,10 @@ if (shared.length + isolated.length === 0) {
 }
 
 const reporter = "--test-reporter=spec";
-// The shared process: a root `after` hook runs once every test is done; the unref'd timer then ends
-// the process (failing it) only if an open handle a test left keeps it alive — where `node --test`
-// would wait for that file's process forever.
+// The shared process imports the files in turn; node:test runs their tests as they are declared.
+// (As under `node --test`, a test that leaves a handle open keeps its process from ending.)
 const importAll = (files) =>
-  [
-    'import { after } from "node:test";',
-    `const linger = () => { console.error("a test left an open handle (a server, timer or child process): ending the shared process"); process.exit(1); };`,
-    `after(() => setTimeout(linger, ${LINGER_MS}).unref());`,
-    `for (const f of ${JSON.stringify(files.map((f) => pathToFileURL(f).href))}) await import(f);`,
-  ].join("\n");
+  `for (const f of ${JSON.stringify(files.map((f) => pathToFileURL(f).href))}) await import(f);`;
 const codes = [];
 if (shared.length > 0)
   codes.push(await run(["--import", "tsx", reporter, "--input-type=module", "--eval", importAll(shared)]));
