@@ -8,7 +8,7 @@ import net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { draw } from "../../src/index.js";
 import { createHandler, type ActionContext, type HandlerOptions } from "../../src/http/index.js";
-import { httpRequest, transport, type Transport, type TransportName } from "./transports.js";
+import { httpRequest, TRANSPORTS, transport, type Transport, type TransportName } from "./transports.js";
 
 const seen: Record<string, unknown>[] = [];
 const routes = draw((r) => {
@@ -92,7 +92,8 @@ test("a 1 MB path through the fetch handler, where no server limits the URL: ans
   assert.ok(performance.now() - started < 2000, "a 1 MB path is recognized in linear time");
 });
 
-const SOCKETS: readonly TransportName[] = ["node", "express", "fastify", "hono"];
+/** Every adapter package.json exports, each serving over a socket. */
+const SOCKETS: readonly TransportName[] = TRANSPORTS.filter((name) => name !== "fetch");
 
 for (const name of SOCKETS)
   describe(`hostile requests through ${name}`, () => {
