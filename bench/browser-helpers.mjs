@@ -1,29 +1,21 @@
-// The browser helpers' size (issue 23): `switchyard js` on the 1,000-route synthetic table, then
+// The browser helpers' size: `switchyard js` on the 1,000-route synthetic table, then
 // esbuild bundling an entry that imports one helper, minified (tree-shaking drops the other
 // exports and the runtime they alone use), and the whole module minified. Sizes in bytes, raw
 // and gzipped. Runs in about a second; no timing.
 //
 //   npm run build && node bench/browser-helpers.mjs [TABLE]
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { drawTable } from "./routers.mjs";
+import { loadTable } from "./tables.mjs";
 
 const { draw, renderBrowserHelpers } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js");
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const tablesDir = path.join(here, "tables");
 const table = process.argv[2] ?? "synth-1000";
-if (!fs.existsSync(path.join(tablesDir, `${table}.json`))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
-    stdio: "ignore",
-  });
-}
-const set = drawTable(draw, JSON.parse(fs.readFileSync(path.join(tablesDir, `${table}.json`), "utf8")));
+const set = drawTable(draw, loadTable(table));
 const { js, exports } = renderBrowserHelpers(set);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-browser-bench-"));

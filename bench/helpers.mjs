@@ -1,4 +1,4 @@
-// URL helper benchmark (issue 4): switchyard's helpers against a template literal producing
+// URL helper benchmark: switchyard's helpers against a template literal producing
 // the same string (the physical limit) and against Rails 6.1's own helpers, measured in the
 // same run with bench/rails_helpers.rb when `ruby` (with ruby-actionpack) is available.
 //   npm run build && node bench/install.mjs && node bench/helpers.mjs

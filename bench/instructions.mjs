@@ -14,12 +14,12 @@
 // figure is instructions per warm draw (what a second route set or a reload pays). With `helpers`
 // as the table, each call of bench/helpers.mjs is made HELPER_WARMUP times, then HELPER_PASSES
 // more: the figure is instructions per call.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { countInstructions, requireValgrind } from "./callgrind.mjs";
 import { PEERS, drawTable } from "./routers.mjs";
+import { loadTable } from "./tables.mjs";
 
 const WARMUP = 400;
 const PASSES = 200;
@@ -114,13 +114,7 @@ if (!table) {
   process.exit(2);
 }
 requireValgrind();
-if (!helpers && !fs.existsSync(path.join(here, "tables", `${table}.json`))) {
-  execFileSync(
-    process.execPath,
-    [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), path.join(here, "tables")],
-    { stdio: "ignore" },
-  );
-}
+if (!helpers) loadTable(table); // written into bench/tables/ on first use
 if (drawing) {
   const entries = values("--entry").length > 0 ? values("--entry") : [path.join(here, "..", "dist")];
   console.log(`${table}: instructions per draw (${DRAW_PASSES} draws after ${DRAW_WARMUP}), millions`);

@@ -1,26 +1,16 @@
-// How long `routes --lint`'s analysis takes on the shared tables (and on synth-10000 drawn under
+// How long `routes --lint`'s analysis takes on the benchmark tables (and on synth-10000 drawn under
 // an optional `(:locale)` scope, where no route has a literal prefix beyond "/"): the adapter
 // (regexps of the table), then the whole lint (unreachable proof, repeats, constraint regexps).
 //
 //   npm run build && node bench/lint.mjs
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drawTable } from "./routers.mjs";
+import { loadTable } from "./tables.mjs";
 
 const { draw } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js");
 const { lintRoutes, reachRoutes } = await import("../dist/lint/index.js");
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const tablesDir = path.join(here, "tables");
 const TABLES = ["synth-100", "synth-1000", "synth-10000", "rails-app", "github"];
-if (!TABLES.every((t) => fs.existsSync(path.join(tablesDir, `${t}.json`)))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
-    stdio: "ignore",
-  });
-}
-const load = (name) => JSON.parse(fs.readFileSync(path.join(tablesDir, `${name}.json`), "utf8"));
+const load = loadTable;
 
 const cases = TABLES.map((name) => [name, () => drawTable(draw, load(name)).routes]);
 cases.push([

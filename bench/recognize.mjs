@@ -1,5 +1,5 @@
-// Recognition benchmark (issue 3): switchyard's compiled recognizer against the fastest JavaScript
-// routers, on the shared tables of ../shared/bench (generated into bench/tables/).
+// Recognition benchmark: switchyard's compiled recognizer against the fastest JavaScript
+// routers, on the tables of bench/tables.mjs (written into bench/tables/).
 //   npm run build && node bench/install.mjs && node --expose-gc bench/recognize.mjs [--only TABLE | --scale ROUTER | --draw]
 //
 // Every router registers the same table (switchyard with full Rails semantics, through `draw`),
@@ -14,12 +14,13 @@
 // Each table runs in a process of its own, as an app has one route table: in one process, each
 // router's code would be compiled for five tables at once and the later tables would run in a
 // heap holding all the earlier routers. The draw of 10,000 routes is timed in a fresh process too.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bench, do_not_optimize, run } from "mitata";
 import { PEERS, drawTable as drawWith, strip } from "./routers.mjs";
+import { loadTable } from "./tables.mjs";
 // SWITCHYARD_ENTRY: benchmark another build of the package (default: this package's dist/).
 const { draw } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js");
 
@@ -33,13 +34,8 @@ const TABLES = ["github", "rails-app", "synth-100", "synth-1000", "synth-10000"]
 /** Routers whose growth from 100 to 10,000 routes is measured (`--scale`). */
 const SCALED = ["switchyard", "memoirist", "Map"];
 
-if (!TABLES.every((t) => fs.existsSync(path.join(tablesDir, `${t}.json`)))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
-    stdio: "ignore",
-  });
-}
 const drawTable = (table) => drawWith(draw, table);
-const load = (name) => JSON.parse(fs.readFileSync(path.join(tablesDir, `${name}.json`), "utf8"));
+const load = loadTable;
 
 /** Maps switchyard's answers back to table keys: the table's routes are switchyard's routes, in order. */
 function switchyardKeys(table, routes) {

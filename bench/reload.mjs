@@ -1,4 +1,4 @@
-// The development reloader's cost per request (issue 22, item 1): examples/blog served by the
+// The development reloader's cost per request: examples/blog served by the
 // fetch handler in development with reloading on and off (alternating bursts, one process), and
 // the check alone (one stat per file read). Run after `npm run build`: node bench/reload.mjs
 import path from "node:path";

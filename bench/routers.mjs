@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 
 // ------------------------------------------------------------------ switchyard
 
-/** Replays a Rails-shaped table's `draw` tree with the DSL, as rails_bench.rb does with Rails. */
+/** Replays a Rails-shaped table's `draw` tree with the DSL (bench/tables.mjs lists the routes Rails draws for it). */
 function replay(r, entries) {
   for (const e of entries) {
     if (e.root) r.root(e.root);

@@ -6,22 +6,12 @@
 // core), and of the wall time.
 //
 //   npm run build && node --expose-gc bench/sources.mjs [--pairs N]
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drawTable } from "./routers.mjs";
+import { loadTable } from "./tables.mjs";
 
 const { draw } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js");
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const tablesDir = path.join(here, "tables");
-if (!fs.existsSync(path.join(tablesDir, "synth-10000.json"))) {
-  execFileSync(process.execPath, [path.join(here, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
-    stdio: "ignore",
-  });
-}
-const table = JSON.parse(fs.readFileSync(path.join(tablesDir, "synth-10000.json"), "utf8"));
+const table = loadTable("synth-10000");
 const at = process.argv.indexOf("--pairs");
 const pairs = at > 0 ? Number(process.argv[at + 1]) : 15;
 

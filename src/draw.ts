@@ -34,11 +34,11 @@ export interface DrawOptions {
   pathNames?: PathNames;
   /**
    * Lints the drawn table and calls `warn` with each finding (what `switchyard routes --lint`
-   * reports): routes no request can reach, verb + path pairs declared twice, constraint regexps
-   * that can backtrack catastrophically, resources whose `only`/`except` leave no route. Without
-   * it, only the regexps are checked, and each that can backtrack catastrophically is reported
-   * as a process warning (`process.emitWarning`, or `console.warn` where there is no `process`; a
-   * full lint costs about a second of CPU at 10,000 routes; the regexp check, milliseconds).
+   * reports: every check of `LINT_CHECKS` in src/lint/index.ts, listed by `lintCheckSummary`).
+   * Without it, only the regexps are checked, and each that can backtrack catastrophically is
+   * reported as a process warning (`process.emitWarning`, or `console.warn` where there is no
+   * `process`; a full lint costs about a second of CPU at 10,000 routes; the regexp check,
+   * milliseconds).
    */
   warn?: (finding: RouteLintFinding) => void;
   /**

@@ -31,7 +31,7 @@ export class RouteSet implements RouteTable {
 
   readonly #recognizer: Recognizer;
 
-  /** What a Rails app serving `method path` would route to: `{ name, params }`, `{ name, redirect }`, or null (SPEC §2). */
+  /** What a Rails app serving `method path` would route to: `{ name, params }`, `{ name, redirect }`, or null (docs/contract.md §2). */
   recognize(method: string, path: string, request?: RecognizeRequest): RecognizeResult | null {
     return this.#recognizer.recognize(method, path, request);
   }
@@ -62,7 +62,7 @@ export class RouteSet implements RouteTable {
     return (this.#compiled ??= compileHelpers(this));
   }
 
-  /** `photo_path`, `photo_url`, `url_for`, `polymorphic_path`, ... compiled once, on first use (SPEC §3). */
+  /** `photo_path`, `photo_url`, `url_for`, `polymorphic_path`, ... compiled once, on first use (docs/contract.md §3). */
   get helpers(): Helpers {
     return (this.#helpers ??= helperSet(this.#compilation, this.defaultUrlOptions));
   }

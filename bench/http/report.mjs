@@ -71,7 +71,7 @@ export function markdown(run) {
   const goals = [];
   const cpuRatio = (a, b) => (f[a] && f[b] ? `${(f[a].cpu / f[b].cpu).toFixed(3)}x` : "not measured");
   goals.push(
-    `- switchyard-node CPU/request / the ceiling's (node): ${cpuRatio("switchyard-node", "node")} (issue 25's goal: at most 1.05x)`,
+    `- switchyard-node CPU/request / the ceiling's (node): ${cpuRatio("switchyard-node", "node")} (the goal: at most 1.05x)`,
   );
   goals.push(`- switchyard-node CPU/request / fastify's: ${cpuRatio("switchyard-node", "fastify")}`);
   for (const host of ["fastify", "hono", "express"])

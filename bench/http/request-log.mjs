@@ -1,4 +1,4 @@
-// What the request log costs a request (issue 22.4): one switchyard node:http server per variant,
+// What the request log costs a request: one switchyard node:http server per variant,
 // each in its own process — the log off, Rails' development lines, the production line — both
 // logs writing to a null sink (a function that drops the line), so the figure is building the
 // lines, not a terminal's speed. Short interleaved rounds on 127.0.0.1; each server reports the CPU

@@ -5,10 +5,10 @@
 //
 // What each server serves. The rails-app table (430 routes: 50 resources, 8 of them nested, 8 in an
 // admin namespace, 19 member/collection routes, root and 10 custom routes; bench/tables/rails-app.json,
-// made by ../shared/bench/generate.mjs from rails-app.spec.json), with one trivial action for every
+// made by bench/tables.mjs from bench/data/rails-app.spec.json), with one trivial action for every
 // route: answer the matched route's table key ("GET /photos/:id(.:format)") as a 200 text/html body.
-// The request mix is the table's `formatRequests` list: 1,333 requests, 237 static, 371 dynamic, 60
-// nested, 332 more with a .json/.xml/.csv format, and 333 that no route matches (25%), which get 404.
+// The request mix is the table's `formatRequests` list: 1,333 requests, 1,000 of them hits (about a
+// third with a .json/.xml/.csv format) and 333 that no route matches (25%), which get 404.
 //
 // The servers, each in a process of its own (server.mjs loading servers/NAME.mjs) on 127.0.0.1;
 // each module's header says how it is written and why:

@@ -1,26 +1,19 @@
-// The table every server of bench/http serves: rails-app (430 routes drawn from
-// ../shared/bench/rails-app.spec.json by generate.mjs into bench/tables/rails-app.json), and the
-// helpers the server modules share to register it.
-import { execFileSync } from "node:child_process";
+// The table every server of bench/http serves: rails-app (430 routes, from
+// bench/data/rails-app.spec.json by bench/tables.mjs), and the helpers the server modules share to
+// register it.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadTable as loadBenchTable } from "../tables.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.join(here, "..");
-const tablesDir = path.join(benchDir, "tables");
 /** The switchyard checkout the servers load: this one, or SWITCHYARD_ROOT's (to measure another build). */
 const rootDir = process.env.SWITCHYARD_ROOT ? path.resolve(process.env.SWITCHYARD_ROOT) : path.join(benchDir, "..");
 
 /** The rails-app table: `routes` ({ method, path, key } in Rails' order), `formatRequests`, `spec`. */
 export function loadTable() {
-  const file = path.join(tablesDir, "rails-app.json");
-  if (!fs.existsSync(file)) {
-    execFileSync(process.execPath, [path.join(benchDir, "..", "..", "shared", "bench", "generate.mjs"), tablesDir], {
-      stdio: "ignore",
-    });
-  }
-  return JSON.parse(fs.readFileSync(file, "utf8"));
+  return loadBenchTable("rails-app");
 }
 
 /**
@@ -114,7 +107,7 @@ export async function switchyardApp(table) {
     if (`${r.verb} ${r.path}` !== table.routes[i].key)
       throw new Error(`switchyard drew ${r.verb} ${r.path} where the table has ${table.routes[i].key}`);
   });
-  // ctx.route is the matched Route (SPEC §6), or a { route, name } pair holding it.
+  // ctx.route is the matched Route (docs/contract.md §6), or a { route, name } pair holding it.
   const action = (ctx) => keys.get(ctx.route.route ?? ctx.route);
   const controllers = {};
   for (const r of routes.routes) (controllers[r.controller] ??= {})[r.action] = action;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Requests/s of `switchyard serve` with 1 and 2 workers, side by side (issue 24.8): both servers
+# Requests/s of `switchyard serve` with 1 and 2 workers, side by side: both servers
 # run at once on the test fixture app (production), wrk (Debian's `apt-get install wrk`) drives
 # GET /up for 6 s per run, 3 interleaved rounds, 32 connections, one client thread, 127.0.0.1.
 # Prints the load average before each run: on a shared machine the figures move with it.

@@ -7,7 +7,7 @@
  *     switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused] [--lint] [--root DIR]
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE] [--watch]
- *     switchyard js --out FILE [--root DIR]
+ *     switchyard js --out FILE [--root DIR] [--watch]
  *     switchyard new DIR
  *     switchyard generate resource|controller NAME [ARGS...] [--root DIR]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--static] [--workers N] [--*-timeout S] [--quiet]
@@ -28,7 +28,7 @@ import { findUnusedRoutes } from "./unused.js";
 import { DEFAULT_VERIFY_GLOBS, verifyFiles, verifyPaths } from "./verify.js";
 import { watchRoutes } from "./watch.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
-import type { RouteLintFinding } from "../lint/index.js";
+import { lintCheckSummary, type RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
 import { parsePort, parseRunning, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 import { newApp } from "./new.js";
@@ -36,6 +36,17 @@ import { generate } from "./generate.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
 export type CliIO = ServeIO;
+
+/** An option's line of the usage: the flag in its column, the text wrapped under the text column. */
+function optionLine(flag: string, text: string): string {
+  const lines = [`      ${flag.padEnd(19)}`];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (lines[last]!.length + word.length > 110 && lines[last]!.trim() !== flag) lines.push(`${" ".repeat(25)}${word}`);
+    else lines[last] += (lines[last]!.endsWith(" ") ? "" : " ") + word;
+  }
+  return lines.join("\n");
+}
 
 export const USAGE: string = `Usage: switchyard <command> [options]
 
@@ -54,9 +65,7 @@ switchyard routes [-c CONTROLLER] [-g PATTERN] [-E] [--json] [--html] [--unused]
       --json             Print the route table as JSON
       --html             Print the route table as one standalone HTML page, with a search field
       --unused           Print the routes whose controller file or action does not exist (exit status 3 if any)
-      --lint             Print the routes no request reaches, verb + path pairs declared twice, constraint
-                         regexps that backtrack catastrophically and resources whose only/except leave no
-                         route, with the fix (exit status 3 if any)
+${optionLine("--lint", `Print ${lintCheckSummary()}, with the fix (exit status 3 if any)`)}
       --verify [GLOB...] Print each p(...) / p\`...\` path of the source that no route matches, as file:line:col
                          (exit status 3 if any); GLOBs are relative to the current directory (default: the
                          application's app/ and config/ .ts/.tsx/.js files)
@@ -67,8 +76,9 @@ switchyard types [--root DIR] [--out FILE] [--watch]
       --out FILE         Write the declarations to FILE instead of standard output
   -w, --watch            With --out: write them again whenever a route file changes, until stopped (Ctrl-C)
 
-switchyard js --out FILE [--root DIR]
+switchyard js --out FILE [--root DIR] [--watch]
       --out FILE         Write the module to FILE (\`routes.js\`) and its declarations beside it (\`routes.d.ts\`)
+  -w, --watch            Write them again whenever a route file changes, until stopped (Ctrl-C)
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 ${SERVE_USAGE}
@@ -241,23 +251,32 @@ function writeTypes(routes: RouteSet, root: string, out: string | undefined, io:
   return true;
 }
 
-/** `switchyard js --out FILE`: the browser helpers module and, beside it, its `.d.ts`. */
+/** `switchyard js --out FILE [--watch]`: the browser helpers module and, beside it, its `.d.ts`. */
 async function jsCommand(argv: string[], io: CliIO): Promise<number> {
   const values = commandValues(argv, TYPES_OPTIONS, io);
   if (typeof values === "number") return values;
   if (values.out === undefined)
     return usageError(io, "js needs --out FILE (the module; its .d.ts is written beside it)");
   const root = path.resolve(values.root ?? process.cwd());
-  const routes = await load(root, io, { sourceLocations: false });
-  if (!routes) return 1;
+  const out = path.resolve(values.out);
+  const write = async (): Promise<RouteSet | null> => {
+    const routes = await load(root, io, { sourceLocations: false });
+    return routes !== null && writeBrowserHelpers(routes, root, out, io) ? routes : null;
+  };
+  const routes = await write();
+  if (!values.watch) return routes ? 0 : 1;
+  return watchRoutes(routes, root, write, io);
+}
+
+/** Writes the browser helpers of `routes` to `out` and its `.d.ts` beside it; false (having said why on stderr) when it could not. */
+function writeBrowserHelpers(routes: RouteSet, root: string, out: string, io: CliIO): boolean {
   let rendered;
   try {
     rendered = renderBrowserHelpers(routes);
   } catch (error) {
     io.stderr.write(`switchyard js: could not render the browser helpers of ${root}\n${describe(error)}\n`);
-    return 1;
+    return false;
   }
-  const out = path.resolve(values.out);
   // routes.js -> routes.d.ts (an .mjs or .cjs module: .d.mts, .d.cts).
   const ext = path.extname(out);
   const dts = out.slice(0, out.length - ext.length) + ".d" + (ext.endsWith("js") ? ext.replace(/js$/, "ts") : ".ts");
@@ -267,11 +286,11 @@ async function jsCommand(argv: string[], io: CliIO): Promise<number> {
     fs.writeFileSync(dts, rendered.dts);
   } catch (error) {
     io.stderr.write(`switchyard js: could not write ${out}\n${describe(error)}\n`);
-    return 1;
+    return false;
   }
   const shown = (f: string) => path.relative(process.cwd(), f) || f;
   io.stderr.write(`switchyard js: wrote ${shown(out)} (${rendered.exports.length} helpers) and ${shown(dts)}\n`);
-  return 0;
+  return true;
 }
 
 function newCommand(argv: string[], io: CliIO): number {

@@ -1,5 +1,5 @@
 /**
- * `switchyard types --watch`: after the first write, the application's files loaded (the route
+ * `switchyard types --watch` and `switchyard js --watch`: after the first write, the application's files loaded (the route
  * files and what they import) are checked for changes every `WATCH_INTERVAL_MS` — the same stamps
  * the development server compares on each request — and the declarations written again after each
  * change, from a new generation of the application's graph. A change that breaks the routes is

@@ -1,21 +1,19 @@
 import { ArgumentError } from "../errors.js";
 import { pluralize, singularize } from "../support/inflector.js";
+import type { RESOURCE_OWN_OPTIONS, ResourceOptions } from "./options.js";
 
 /** The seven conventional actions. */
 export type ResourceAction = "index" | "create" | "new" | "show" | "update" | "destroy" | "edit";
 
-export interface ResourceNaming {
-  /** `as:` — the name used for route names instead of the resource name. */
-  as?: string | null;
-  /** `path:` — the URL segment instead of the resource name. */
-  path?: string | null;
-  /** `controller:` — the controller instead of the resource name. */
-  controller?: string | null;
-  /** `param:` — the member segment's name instead of `id`. */
-  param?: string | null;
-  only?: unknown;
-  except?: unknown;
-}
+/**
+ * What a resource is named and routed by: its own options (`RESOURCE_OWN_OPTIONS`), each also
+ * `null` as Rails' nil. `only` and `except` are whatever the caller passed (JavaScript is not
+ * checked), read by `actions()`, which rejects what is not an action; the `concerns` it replays are
+ * the mapper's business.
+ */
+export type ResourceNaming = {
+  [K in Exclude<keyof typeof RESOURCE_OWN_OPTIONS, "concerns" | "only" | "except">]?: ResourceOptions[K] | null;
+} & { only?: unknown; except?: unknown };
 
 const PLURAL_ACTIONS: readonly ResourceAction[] = ["index", "create", "new", "show", "update", "destroy", "edit"];
 const PLURAL_API_ACTIONS: readonly ResourceAction[] = ["index", "create", "show", "update", "destroy"];

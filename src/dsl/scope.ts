@@ -33,27 +33,6 @@ export interface ScopeFrame {
   actionOptions?: { only?: unknown; except?: unknown };
 }
 
-/** The keys `scope()` accepts, in the order Rails merges them (the order matters for `options`). */
-export const SCOPE_KEYS = [
-  "path",
-  "shallowPath",
-  "as",
-  "shallowPrefix",
-  "module",
-  "controller",
-  "action",
-  "pathNames",
-  "constraints",
-  "shallow",
-  "blocks",
-  "defaults",
-  "via",
-  "format",
-  "options",
-  "to",
-] as const;
-export type ScopeKey = (typeof SCOPE_KEYS)[number];
-
 /** Ruby's `"#{value}"`: `nil` interpolates as nothing (`namespace :b, as: nil` inside `as: "a"` prefixes `a_`). */
 const toS = (value: unknown): string => (value == null ? "" : String(value));
 const joinName = (parent: unknown, child: unknown) => (parent ? `${toS(parent)}_${toS(child)}` : child);
@@ -68,8 +47,15 @@ const mergeHash = (parent: unknown, child: unknown) => {
 /** Whether a hash has any key (without allocating its key list). */
 export const hasKeys = (o: Hash | undefined): o is Hash => hasAnyKey(o);
 
-/** How a child scope's value combines with its parent's, one function per key (Rails' `merge_*_scope`). */
-export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown) => unknown } = {
+type Merge = (parent: unknown, child: unknown) => unknown;
+
+/**
+ * The keys `scope()` accepts, each with how a child scope's value combines with its parent's (Rails'
+ * `merge_*_scope`), in the order Rails merges them (the order matters for `options`): the one
+ * declaration of the scope keys. `ScopeFrame` must have exactly these keys and the resource's two
+ * (a type check below), and `ScopeValues` must copy each (test/dsl/scope.test.ts).
+ */
+export const MERGE = {
   path: (parent, child) => normalizeMapperPath(`${parent ?? ""}/${child ?? ""}`),
   shallowPath: (parent, child) => normalizeMapperPath(`${parent ?? ""}/${child ?? ""}`),
   as: joinName,
@@ -77,18 +63,32 @@ export const MERGE: { readonly [K in ScopeKey]: (parent: unknown, child: unknown
   module: (parent, child) => (parent ? `${toS(parent)}/${toS(child)}` : child),
   controller: replace,
   action: replace,
-  via: replace,
-  format: replace,
-  to: replace,
   // Always a new object (Ruby's `Hash#merge`): `resourcesPathNames` adds to the nearest frame's in place.
   pathNames: (parent, child) => ({ ...(parent as Hash | undefined), ...(child as Hash | undefined) }),
   constraints: mergeHash,
-  defaults: mergeHash,
-  options: mergeHash,
+  shallow: (_parent, child) => !!child,
   blocks: (parent, child) =>
     child ? [...((parent as RequestConstraint[] | undefined) ?? []), child as RequestConstraint] : (parent ?? []),
-  shallow: (_parent, child) => !!child,
-};
+  defaults: mergeHash,
+  via: replace,
+  format: replace,
+  options: mergeHash,
+  to: replace,
+} as const satisfies Record<string, Merge>;
+export type ScopeKey = keyof typeof MERGE;
+/** The keys of `MERGE`, in its (Rails') order. */
+export const SCOPE_KEYS = Object.keys(MERGE) as readonly ScopeKey[];
+
+/** The frame keys that are not scope options: the resource a frame belongs to and its `only`/`except`. */
+type ResourceFrameKey = "scopeLevelResource" | "actionOptions";
+// A frame key without a merge function, or a merge function without a frame key, fails here.
+const frameKeysAreScopeKeys: [Exclude<keyof ScopeFrame, ResourceFrameKey>, ScopeKey] extends [
+  ScopeKey,
+  Exclude<keyof ScopeFrame, ResourceFrameKey>,
+]
+  ? true
+  : false = true;
+void frameKeysAreScopeKeys;
 
 /**
  * A scope's values as lookups see them: the frame's own, else the parent's. Copied down once per

@@ -1,5 +1,5 @@
 /**
- * Typed action params (issue 23): for every `controller#action` a route reaches, the params its
+ * Typed action params: for every `controller#action` a route reaches, the params its
  * routes give — what `switchyard types` registers as `Register["actions"]`, and what
  * `ActionContext<"photos#show">["params"]` reads.
  *

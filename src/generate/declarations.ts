@@ -192,7 +192,7 @@ export function renderHelperTypes(routes: RouteTable, options: RenderTypesOption
   lines.push("  route_for(name: RouteName, ...args: unknown[]): string;");
   lines.push("}");
   lines.push("");
-  // Typed action params and verified paths (issue 23): `ActionContext<"photos#show">`, `p(path)`.
+  // Typed action params and verified paths: `ActionContext<"photos#show">`, `p(path)`.
   lines.push(`import type { GlobSegment, RestSegments } from ${JSON.stringify(moduleName)};`, "");
   lines.push(...renderActionParams(routes), "", ...renderPathShapes(routes));
   lines.push("");

@@ -1,5 +1,5 @@
 /**
- * The types `switchyard types` switches on (issue 23): an action's params and the paths `p`
+ * The types `switchyard types` switches on: an action's params and the paths `p`
  * accepts. Each reads what the generated `.d.ts` registers on `Register` (`actions`, `paths`) and
  * falls back to loose types when nothing is registered, so an application compiles the same with
  * or without the declarations — only looser.

@@ -1,5 +1,5 @@
 /**
- * Verified paths (issue 23), after Phoenix's `~p"/posts/#{post}"`: `p("/about")` and
+ * Verified paths, after Phoenix's `~p"/posts/#{post}"`: `p("/about")` and
  * `p(\`/photos/${photo.id}/edit\`)` return the path; once `switchyard types` has run, they compile
  * only when a route matches the path segment by segment. The tagged form p`/photos/${photo}`
  * escapes each value as a path helper escapes a segment.

@@ -1,5 +1,5 @@
 /**
- * What an action receives (SPEC §6): Rails' `params`, the request, the matched route, and URL
+ * What an action receives (docs/contract.md §6): Rails' `params`, the request, the matched route, and URL
  * helpers bound to the request, as a Rails controller has them. The WHATWG `Request` and the
  * helpers are made only when an action reads them: serving a request from node's
  * `IncomingMessage` never builds a `Request` unless asked (a few microseconds a request in Node 20).

@@ -1,5 +1,5 @@
 /**
- * `createHandler(routes, options)`: the fetch-style core (SPEC §6), `(Request) => Promise<Response>`.
+ * `createHandler(routes, options)`: the fetch-style core (docs/contract.md §6), `(Request) => Promise<Response>`.
  * A WHATWG request is read through `FetchExchange`; the dispatcher's outcome becomes a `Response`.
  */
 import type { RouteSet } from "../index.js";
@@ -22,7 +22,7 @@ export interface SwitchyardHandler {
 }
 
 /**
- * `createHandler(routes, options)`: the fetch-style handler serving a route set (SPEC §6). It never
+ * `createHandler(routes, options)`: the fetch-style handler serving a route set (docs/contract.md §6). It never
  * rejects: every failure is a status (400, 404, 405, 500).
  */
 export function createHandler(routes: RouteSet, options: HandlerOptions = {}): SwitchyardHandler {

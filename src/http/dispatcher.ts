@@ -1,6 +1,6 @@
 /**
  * The dispatcher: one request, from the transport-neutral `Exchange` to an `Outcome`, with Rails'
- * conventions (SPEC §6) — `Rack::MethodOverride`, routing (`recognize`), redirect routes, mounted
+ * conventions (docs/contract.md §6) — `Rack::MethodOverride`, routing (`recognize`), redirect routes, mounted
  * handlers, `controller#action` with Rails' params, and every error as a status, never a crash.
  *
  * The common request (no `_method` form, a controller from the map, an action that returns at

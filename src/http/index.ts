@@ -1,5 +1,5 @@
 /**
- * `switchyard/http`: serving requests (SPEC §6). `createHandler(routes, options)` is a fetch-style
+ * `switchyard/http`: serving requests (docs/contract.md §6). `createHandler(routes, options)` is a fetch-style
  * handler `(Request) => Promise<Response>`; the adapters (`switchyard/node`, `switchyard/express`,
  * `switchyard/fastify`, `switchyard/hono`) serve it in each server.
  */

@@ -1,5 +1,5 @@
 /**
- * The development pages (`env: "development"` only, SPEC §7): the routing error page (Rails'
+ * The development pages (`env: "development"` only, docs/contract.md §7): the routing error page (Rails'
  * "Routing Error": the message, then the application's routes), the same routes at
  * `/rails/info/routes`, and the exception page of an action that threw (the error and its stack).
  *

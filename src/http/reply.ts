@@ -76,7 +76,7 @@ export function actionOf(params: Readonly<Record<string, unknown>>): string {
 }
 
 /**
- * An action's return value as SPEC §6 says: a `Response` as it is, a string as 200 HTML, nothing
+ * An action's return value as docs/contract.md §6 says: a `Response` as it is, a string as 200 HTML, nothing
  * (`undefined` or `null`) as 204, any other value as 200 JSON. A value JSON cannot hold (a
  * function, a symbol) throws, which the dispatcher answers 500 naming it.
  */

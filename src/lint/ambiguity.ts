@@ -2,6 +2,11 @@ import type { CharSet, Concatenation, Element, Expression, NoParent, Quantifier 
 import { refa } from "./libs.js";
 import { cyclicComponents } from "../support/graph.js";
 
+// The same test (two cycles on one word, or one cycle entered twice) has a second engine in
+// pattern/linear/ambiguity.ts: recognition asks it of a route pattern's own program at draw time,
+// for every route, without refa or a JavaScript regexp; this one reads any constraint regexp for
+// `--lint`. A change to what counts as ambiguous belongs in both.
+
 /**
  * How many ways a backtracking matcher can match the same text, decided on the regexp's position
  * automaton (Glushkov's, keeping one transition per rule that adds it, so that `(a*)*` has two

@@ -42,6 +42,11 @@ export interface LintContext {
 /** One entry of the table: `Kind` selects it; it reports findings of the kinds `Reports` (usually `Kind` alone). */
 export interface LintCheckEntry<Kind extends string, Reports extends string = Kind> {
   readonly kind: Kind;
+  /**
+   * What it finds, as a plural noun phrase in lower case ("routes no request can reach"): the CLI's
+   * usage and the README list the checks from these (`lintCheckSummary`).
+   */
+  readonly summary: string;
   readonly run: (context: LintContext) => LintFinding<Reports>[];
 }
 

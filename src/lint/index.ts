@@ -22,8 +22,10 @@ export { declaredRoutes } from "./checks/duplicate.js";
 
 /**
  * The checks `lintRoutes` runs, in this order. To add one: write `checks/<kind>.ts` exporting a
- * `LintCheckEntry` (`kind` names it in `LintOptions.checks`; `run` reads the `LintContext` and
- * returns findings whose message names the routes and says the fix), and add it here. `LintCheck`
+ * `LintCheckEntry` (`kind` names it in `LintOptions.checks`; `summary` says what it finds, for the
+ * lists that `lintCheckSummary` renders; `run` reads the `LintContext` and returns findings whose
+ * message names the routes and says the fix), and add it here; test/lint/checks-table.test.ts
+ * holds the README and docs/architecture.md to this table. `LintCheck`
  * and `RouteLintFinding["kind"]` are read off this table. A check sees the findings of the checks
  * before it (`context.earlier`): `unreachable` leaves out what `duplicate` reported. Findings of
  * one route come in this order.
@@ -65,15 +67,26 @@ function describeRoute(route: Route): string {
   return `${verbLabel(route)} ${route.path} (${route.reqs})${at === "" ? "" : ` at ${at}`}`;
 }
 
+/** The kinds of `LINT_CHECKS`, in its order. */
+export const LINT_CHECK_KINDS: readonly LintCheck[] = LINT_CHECKS.map((check) => check.kind);
+
 /**
- * Lints a route table: routes no request reaches (proven), repeated verb + path declarations,
- * segment requirements or request constraints whose regexps can backtrack catastrophically, and
- * (given `emptyResources`) resources whose `only`/`except` leave no route. Findings come in table order.
+ * What the checks find, as one phrase: "routes no request can reach, verb + path pairs declared
+ * twice, ... and option keys that became defaults ..." (the summaries of `LINT_CHECKS`, in order).
+ */
+export function lintCheckSummary(): string {
+  const all = LINT_CHECKS.map((check) => check.summary);
+  return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
+}
+
+/**
+ * Lints a route table with each check of `LINT_CHECKS` (`lintCheckSummary` says what they find;
+ * "unreachable" is proven, and `empty-resource` needs `emptyResources`). Findings come in table order.
  */
 export function lintRoutes(routes: readonly Route[], options: LintOptions = {}): RouteLintFinding[] {
   const describe = options.describe ?? ((route: Route) => describeRoute(route));
   const label = (i: number) => describe(routes[i]!, i);
-  const wanted = new Set<LintCheck>(options.checks ?? LINT_CHECKS.map((check) => check.kind));
+  const wanted = new Set<LintCheck>(options.checks ?? LINT_CHECK_KINDS);
   const findings: RouteLintFinding[] = [];
   for (const check of LINT_CHECKS) {
     if (wanted.has(check.kind)) findings.push(...check.run({ routes, options, label, earlier: findings }));

@@ -207,7 +207,7 @@ function className(ctor: object): string {
   return name;
 }
 
-/** `record.constructor.modelName ?? record.constructor.name` (SPEC §3); a class gives its own. */
+/** `record.constructor.modelName ?? record.constructor.name` (docs/contract.md §3); a class gives its own. */
 export function modelNameOf(record: object): string {
   const ctor = (typeof record === "function" ? record : (record as { constructor?: unknown }).constructor) as
     | { modelName?: unknown }

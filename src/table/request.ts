@@ -4,7 +4,7 @@
  * redirect callbacks receive (`RequestInfo`: every part, as recognition read it).
  */
 
-/** The request a lambda or `matches` constraint and a redirect callback see (SPEC §1). */
+/** The request a lambda or `matches` constraint and a redirect callback see (docs/contract.md §1). */
 export interface RequestInfo {
   method: string;
   /** The normalized path (`path_info`). */

@@ -1,6 +1,6 @@
 /**
  * The URL option bag: Rails' `url_options`, what `default_url_options` sets and what the trailing
- * options object of a `_path`/`_url` helper, `url_for` and the polymorphic helpers take (SPEC §3).
+ * options object of a `_path`/`_url` helper, `url_for` and the polymorphic helpers take (docs/contract.md §3).
  * One type for both, so a key the helpers read is a key a route set's defaults may hold.
  */
 

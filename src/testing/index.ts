@@ -1,4 +1,4 @@
-// `switchyard/testing`: Rails' routing assertions for a switchyard route set (SPEC §8), and integration sessions (ActionDispatch::IntegrationTest).
+// `switchyard/testing`: Rails' routing assertions for a switchyard route set (docs/contract.md §8), and integration sessions (ActionDispatch::IntegrationTest).
 export { routingAssertions } from "./routing-assertions.js";
 export type { RoutingAssertions, RoutedPath, RouteOptions } from "./routing-assertions.js";
 export type { Message } from "./minitest.js";

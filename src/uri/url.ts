@@ -13,7 +13,7 @@ import { paramString, queryString } from "./query.js";
 export type Dict = Record<string, unknown>;
 
 /**
- * A camelCase option name (SPEC §3) as Rails names it; other keys pass unchanged. A switch:
+ * A camelCase option name (docs/contract.md §3) as Rails names it; other keys pass unchanged. A switch:
  * 6 ns per key against 11 ns for a Map and 17 ns for a null-prototype lookup table.
  */
 export function optionName(key: string): string {

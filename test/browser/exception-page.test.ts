@@ -1,4 +1,4 @@
-// The development exception page in a real browser (issue 22.6): an action that throws, served over
+// The development exception page in a real browser: an action that throws, served over
 // HTTP on 127.0.0.1 and opened in Debian's chromium. The page shows the request (method, path,
 // parameters with Rails' filtering) and the application's frames before switchyard's, which are
 // folded away; at 320, 768 and 1280 px nothing is cut off sideways.

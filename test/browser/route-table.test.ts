@@ -1,4 +1,4 @@
-// The route table pages in a real browser (issue 14, SPEC §7): the routing error page of the example
+// The route table pages in a real browser (docs/contract.md §7): the routing error page of the example
 // application, served over HTTP on 127.0.0.1, opened in Debian's chromium; a path, a name and a
 // controller#action typed into its search, key by key, and the rows that remain, in their order.
 import assert from "node:assert/strict";

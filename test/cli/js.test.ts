@@ -1,4 +1,4 @@
-// `switchyard js --out FILE`: the browser helpers module and its .d.ts (issue 23, item 4). The
+// `switchyard js --out FILE`: the browser helpers module and its .d.ts. The
 // module must equal the server helpers (test/generate/browser.test.ts runs the fixtures' probes);
 // here: the command, `_url` helpers from defaultUrlOptions, and the declarations' call checking.
 import { test } from "node:test";

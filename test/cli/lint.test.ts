@@ -1,4 +1,4 @@
-// `switchyard routes --lint` (issue 14, SPEC §7): the example application has no problem; a
+// `switchyard routes --lint` (docs/contract.md §7): the example application has no problem; a
 // fixture application with the classic mistakes (fixtures/lint-app/config/routes.ts) has exactly
 // those, and none of the decoys placed after each. Runs against the built package, as the CLI's
 // other tests do.

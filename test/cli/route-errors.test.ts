@@ -1,4 +1,4 @@
-// `switchyard routes` on a routes file with a planted mistake (issue 22, item 3): the message and
+// `switchyard routes` on a routes file with a planted mistake: the message and
 // the file and line that caused it (`config/routes.ts:LINE`, or the drawn file's, or the
 // controller file), exit status 1, and none of switchyard's own stack frames. loadRoutes' error
 // keeps its class and carries `source`.

@@ -1,4 +1,4 @@
-// `switchyard routes --html` (issue 14): the route table as one standalone page, and the `source`
+// `switchyard routes --html`: the route table as one standalone page, and the `source`
 // field `--json` gains once routes record where they were declared.
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";

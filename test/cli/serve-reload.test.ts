@@ -1,4 +1,4 @@
-// `switchyard serve` in development reloads on the next request (issue 22, item 1): a temporary
+// `switchyard serve` in development reloads on the next request: a temporary
 // application outside the repository, served by the CLI in a process of its own; its controller,
 // a module the controller imports, and its routes file are edited, broken and fixed while one
 // keep-alive connection stays open. Each change shows on the next request, the same process

@@ -1,4 +1,4 @@
-// `switchyard routes --unused` (issue 14, SPEC §7; Rails 7.1's `routes --unused`): the routes
+// `switchyard routes --unused` (docs/contract.md §7; Rails 7.1's `routes --unused`): the routes
 // whose controller file or action is missing, by the serving layer's convention
 // (app/controllers/<path>_controller.ts). fixtures/unused-app has photos (index, show) and
 // admin/users (index); its routes also lead to photos#create, reports#index and

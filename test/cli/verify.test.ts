@@ -1,4 +1,4 @@
-// `switchyard routes --verify` (issue 23): every p(...) and p`...` of an application's source
+// `switchyard routes --verify`: every p(...) and p`...` of an application's source
 // checked against its routes, reported as file:line:col; exit 3 when any fails.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,13 +1,14 @@
-// Runs the conformance fixtures (produced by running each declaration through Rails 6.1 itself,
-// copied from ../shared/conformance/fixtures) against the source: the route table, the
-// `rails routes` sheet, recognition results and generated URLs must equal Rails' own.
+// Runs the conformance fixtures (fixtures/*.json: each declaration run through Rails 6.1.7 itself;
+// see cases/README.md for where each file comes from) against the source, or the built package
+// (`npm run conformance`): the route table, the `rails routes` sheet, recognition results and
+// generated URLs must equal Rails' own.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { caseDeclaration, drawQuietly } from "./declaration.js";
+import { caseDeclaration, drawQuietly, target } from "./declaration.js";
 import { materialize, urlOptions } from "./values.js";
 
 interface Probe {
@@ -86,7 +87,7 @@ for (const file of fs
   .filter((f) => f.endsWith(".json"))
   .sort()) {
   const cases = JSON.parse(fs.readFileSync(path.join(fixtureDir, file), "utf8")) as Case[];
-  describe(`conformance: ${file.replace(/\.json$/, "")}`, () => {
+  describe(`conformance (${target}): ${file.replace(/\.json$/, "")}`, () => {
     for (const c of cases) {
       test(c.id, async (t) => {
         const { root, routes, error } = drawCase(c);

@@ -2,8 +2,16 @@
 // package's `ruby` regexp literals as `ruby` (for what a RegExp literal cannot say: Ruby's x flag,
 // (?#...), (?i:...)), as a route file would import them.
 import assert from "node:assert/strict";
-import { draw, ruby, type DrawOptions, type Mapper, type RouteSet } from "../../src/index.js";
+import type { DrawOptions, Mapper, RouteSet } from "../../src/index.js";
 import { capturingWarnings } from "../warnings.js";
+
+/**
+ * The package the fixtures run against: the source, or with `SWITCHYARD_CONFORMANCE=package` (as
+ * `npm run conformance` sets it, after a build) the built package through its package.json exports.
+ */
+export const target = process.env.SWITCHYARD_CONFORMANCE === "package" ? "package" : "source";
+const entry = target === "package" ? "switchyard" : "../../src/index.js";
+const { draw, ruby } = (await import(entry)) as typeof import("../../src/index.js");
 
 export function caseDeclaration(ts: string): (r: Mapper) => void {
   const body = new Function("r", "ruby", ts) as (r: Mapper, tag: typeof ruby) => void;

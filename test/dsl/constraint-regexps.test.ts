@@ -1,4 +1,4 @@
-// Constraint regexps in the DSL (issue 16): read as Ruby reads them, refused at draw time where
+// Constraint regexps in the DSL: read as Ruby reads them, refused at draw time where
 // JavaScript cannot express them, and `Regexp.union` lists. The Rails answers quoted here come
 // from Rails 6.1 (the conformance oracle); the cases Rails and switchyard agree on in full are in
 // test/conformance/cases/ruby-regexps.yml and array-constraints.yml.

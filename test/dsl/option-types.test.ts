@@ -1,4 +1,4 @@
-// Issue 23, item 3: each option set is declared once (src/dsl/options.ts); in TypeScript a
+// Checked options: each option set is declared once (src/dsl/options.ts); in TypeScript a
 // misspelled option fails to compile (each @ts-expect-error below is checked by `npm run
 // typecheck`: were the line to compile, the directive itself would be the error), while at run
 // time a JavaScript caller keeps Rails' meaning.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { rows } from "./helpers.js";
+import { Scope, SCOPE_KEYS, type ScopeFrame } from "../../src/dsl/scope.js";
 
 test("namespace sets the path, module, name prefix", () => {
   assert.deepEqual(
@@ -212,4 +213,18 @@ test("a nil as or module inside a named scope joins as nothing, as Ruby's interp
     rows((r) => r.scope({ module: "admin" }, () => r.scope({ module: null }, () => r.get("x", { to: "p#x" })))),
     ["x GET /x(.:format) admin//p#x"],
   );
+});
+
+test("every scope key and the resource's two are inherited by nested scopes, and a nested frame's own value wins", () => {
+  const keys = [...SCOPE_KEYS, "scopeLevelResource", "actionOptions"] as const;
+  assert.ok(keys.length >= 18, `${keys.length} keys`);
+  for (const key of keys) {
+    const value = { marker: key };
+    const parent = Scope.root({}).extend({ [key]: value } as ScopeFrame);
+    const grandchild = parent.extend({}).enterLevel("member").extend({});
+    assert.equal(grandchild.get(key), value, `${key} reaches a nested scope`);
+    assert.equal((grandchild.values as Record<string, unknown>)[key], value, `${key} is read off values`);
+    const own = { marker: `${key}, own` };
+    assert.equal(parent.extend({ [key]: own } as ScopeFrame).get(key), own, `a frame's own ${key} hides the parent's`);
+  }
 });

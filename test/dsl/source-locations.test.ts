@@ -1,4 +1,4 @@
-// Source locations (issue 14, SPEC §7; Rails 7.1's `route_source_location`): with
+// Source locations (docs/contract.md §7; Rails 7.1's `route_source_location`): with
 // `sourceLocations: true` each route records the file and line of the declaration that made it,
 // relative to the application's root. The declarations below carry `// @marker` comments, and the
 // expected lines are read from this file, so editing it cannot make the tests lie.

@@ -1,4 +1,4 @@
-// Typed action params (issue 23): the params type `switchyard types` declares for each
+// Typed action params: the params type `switchyard types` declares for each
 // controller#action, from every route that reaches it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

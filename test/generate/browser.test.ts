@@ -1,4 +1,4 @@
-// Issue 23, item 4: the browser helpers (`switchyard js`) give exactly what the server helpers
+// The browser helpers (`switchyard js`) give exactly what the server helpers
 // give, on every `_path` probe of the conformance fixtures (Rails' answers), errors included.
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -25,7 +25,7 @@ interface Case {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The project's copy of the fixtures (the public ones and its own); BROWSER_FIXTURES points elsewhere (../shared/conformance/fixtures). */
+/** The conformance fixtures (the public ones and the project's own); BROWSER_FIXTURES points elsewhere. */
 const fixtureDir = process.env.BROWSER_FIXTURES ?? path.join(here, "../conformance/fixtures");
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-browser-"));
 after(() => fs.rmSync(out, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 // direct and resolve declarations: a callback returning a Symbol names a route, as Ruby's
-// `direct(:shop) { :basket }` (issue 16).
-// Expected values are Rails 6.1's output for the same declarations (../shared/conformance/oracle.rb).
+// `direct(:shop) { :basket }`.
+// Expected values are Rails 6.1's output for the same declarations (script/rails-oracle.rb).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw } from "../../src/index.js";

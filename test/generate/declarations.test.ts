@@ -1,4 +1,4 @@
-// Typed helpers (issue 4): the `.d.ts` that `switchyard types` writes makes wrong helper calls
+// Typed helpers: the `.d.ts` that `switchyard types` writes makes wrong helper calls
 // compile errors. This renders the types of a fixture app and runs `tsc --noEmit` over a file
 // of valid calls and `@ts-expect-error` lines.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The fast paths of URL generation (issue 4's speed work: src/generate/fast-path.ts, url_for's
+// The fast paths of URL generation (src/generate/fast-path.ts, url_for's
 // one-route path, the polymorphic shape cache, the host prefix memo) against the reference
 // behaviour they stand in for — `buildHelpers(table, { fastPaths: false })`, which merges and copies the options
 // through dictionaries as Rails does: the same URL, or the same error, for every generation call

@@ -1,5 +1,5 @@
-// The helpers object of a route set: hostile options and values, frozen (issue 4, SPEC §3).
-// Expected values are Rails 6.1's output for the same declarations (../shared/conformance/oracle.rb).
+// The helpers object of a route set: hostile options and values, frozen (docs/contract.md §3).
+// Expected values are Rails 6.1's output for the same declarations (script/rails-oracle.rb).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ArgumentError, draw } from "../../src/index.js";

@@ -1,6 +1,6 @@
 // Named route helpers (<name>_path/<name>_url): positional and named segments, Rails' optimized
-// call, values and escaping, errors, URL options, requirements (issue 4, SPEC §3; issue 16).
-// Expected values are Rails 6.1's output for the same declarations (../shared/conformance/oracle.rb).
+// call, values and escaping, errors, URL options, requirements (docs/contract.md §3).
+// Expected values are Rails 6.1's output for the same declarations (script/rails-oracle.rb).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ArgumentError, UrlGenerationError, draw } from "../../src/index.js";

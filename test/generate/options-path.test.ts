@@ -1,4 +1,4 @@
-// The compiled options path of the helpers (issue 4): however the caller builds the options object
+// The compiled options path of the helpers: however the caller builds the options object
 // (key order, no prototype, extra keys, records), the answer is the one the general rules give.
 // Expected strings follow Rails 6.1 (to_query sorts keys; `+` for spaces; records by to_param).
 import assert from "node:assert/strict";

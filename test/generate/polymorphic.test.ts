@@ -1,5 +1,5 @@
-// polymorphic_path/polymorphic_url and their new_/edit_ forms, with resolve and direct (issue 4, SPEC §3).
-// Expected values are Rails 6.1's output for the same declarations (../shared/conformance/oracle.rb).
+// polymorphic_path/polymorphic_url and their new_/edit_ forms, with resolve and direct (docs/contract.md §3).
+// Expected values are Rails 6.1's output for the same declarations (script/rails-oracle.rb).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw } from "../../src/index.js";

@@ -1,4 +1,4 @@
-// Property (issue 4): for random route sets and random segment values, the path a helper
+// Property: for random route sets and random segment values, the path a helper
 // generates is recognized as that route with those values — or as an earlier route that also
 // matches, as first-match-wins allows.
 import assert from "node:assert/strict";

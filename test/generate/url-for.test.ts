@@ -1,5 +1,5 @@
-// url_for and route_for (issue 4, SPEC §3).
-// Expected values are Rails 6.1's output for the same declarations (../shared/conformance/oracle.rb).
+// url_for and route_for (docs/contract.md §3).
+// Expected values are Rails 6.1's output for the same declarations (script/rails-oracle.rb).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw } from "../../src/index.js";

@@ -1,4 +1,4 @@
-// Verified paths (issue 23): `p` at run time (the call form as written, the tagged form escaped
+// Verified paths: `p` at run time (the call form as written, the tagged form escaped
 // as helpers escape a segment), and the one matcher `--verify` and the `.d.ts` share — which
 // accepts every path the helpers generate.
 import assert from "node:assert/strict";

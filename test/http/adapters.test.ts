@@ -1,4 +1,4 @@
-// Each adapter within its host framework (issue 15): how it falls through to the framework's own
+// Each adapter within its host framework: how it falls through to the framework's own
 // routes and not-found handling, where it takes its script name from (Express' mount path,
 // Fastify's plugin prefix, Hono's `prefix`), and what it shares with the framework (an Express
 // body parser's `req.body`). Real frameworks, real sockets on 127.0.0.1.

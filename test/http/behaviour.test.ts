@@ -1,4 +1,4 @@
-// SPEC §6, one behaviour suite run through every transport (issue 15): the fetch handler, and each
+// docs/contract.md §6, one behaviour suite run through every transport: the fetch handler, and each
 // adapter over a socket on 127.0.0.1. Each test asserts the same status, headers and body for all
 // five, so the node adapter's direct path (no WHATWG objects) and the WHATWG path cannot drift.
 // Rails' answers the expectations follow were checked with Rails 6.1 / Rack 2.2 (Rack::MethodOverride,

@@ -1,4 +1,4 @@
-// Controllers by convention (SPEC §6): `<root>/app/controllers/<path>_controller.ts`, default-
+// Controllers by convention (docs/contract.md §6): `<root>/app/controllers/<path>_controller.ts`, default-
 // exported, loaded on first use with no build step; what an action is (Rails' action_methods);
 // and the errors, each naming what was looked for.
 import assert from "node:assert/strict";

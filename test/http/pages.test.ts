@@ -1,4 +1,4 @@
-// The development exception page (issue 22.6): the request (method, path, parameters filtered as
+// The development exception page: the request (method, path, parameters filtered as
 // the log filters them, Rails' `debug_params` leaving out controller and action) and the stack
 // split as Rails splits it — the application's frames first, switchyard's and node's after.
 import assert from "node:assert/strict";

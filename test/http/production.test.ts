@@ -1,4 +1,4 @@
-// Rails' params and routing as production serving depends on them (issue 24), against answers
+// Rails' params and routing as production serving depends on them, against answers
 // recorded from Rails 6.1 by test/http/rails/production.rb (rerun it as its header says):
 // deep_munge, X-Cascade: pass, JSON nesting, host authorization; and the mount point a mounted
 // fetch handler reads with scriptNameOf.

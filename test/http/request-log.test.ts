@@ -1,4 +1,4 @@
-// The request log (issue 22.4): the lines Rails 6.1 prints for the same requests
+// The request log: the lines Rails 6.1 prints for the same requests
 // (request-log.rails.json, from rails-request-log.rb), the compact production line, the
 // `logger` option's forms, `filterParameters`, and nothing at all when the log is off.
 import assert from "node:assert/strict";

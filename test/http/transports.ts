@@ -1,4 +1,4 @@
-// The transports one behaviour suite runs through (issue 15: "prove identically"): the fetch
+// The transports one behaviour suite runs through (to prove they answer identically): the fetch
 // handler called with a WHATWG Request, and each adapter serving over a real socket on 127.0.0.1
 // (node:http, Express 5, Fastify 5, Hono on @hono/node-server). Every request names the host
 // `blog.test`, so answers built from the request (redirect locations, `_url` helpers) agree.

@@ -1,4 +1,4 @@
-// The route table's "partial matches" (issue 14): a typed path is a partial match of a route when it
+// The route table's "partial matches": a typed path is a partial match of a route when it
 // begins some path the route matches. These are the regexps the page decides that with, derived
 // from each route's Journey regexp and its requirements' regexps.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The HTML route table (issue 14, SPEC §7): one page for the routing error, /rails/info/routes and
+// The HTML route table (docs/contract.md §7): one page for the routing error, /rails/info/routes and
 // `switchyard routes --html`. What the markup holds without JavaScript, what it escapes, and the
 // data its search reads. The search itself runs in a browser: test/browser/route-table.test.ts.
 import assert from "node:assert/strict";

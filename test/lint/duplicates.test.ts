@@ -1,4 +1,4 @@
-// The same verb and path declared twice (SPEC §7 `routes --lint`).
+// The same verb and path declared twice (docs/contract.md §7 `routes --lint`).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { draw, type Mapper } from "../../src/index.js";

@@ -1,4 +1,4 @@
-// Issue 23, item 3: a key that became a default (Rails' meaning of an unknown option) one edit
+// Option typos: a key that became a default (Rails' meaning of an unknown option) one edit
 // away from an option is reported by `lintRoutes` and `draw`'s `warn`.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

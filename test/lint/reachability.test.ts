@@ -1,4 +1,4 @@
-// Unreachable routes (SPEC §7 `routes --lint`): proven on the regexps' languages, reported only
+// Unreachable routes (docs/contract.md §7 `routes --lint`): proven on the regexps' languages, reported only
 // when an earlier route that cannot decline a request answers every request the route matches.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

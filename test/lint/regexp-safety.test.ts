@@ -1,4 +1,4 @@
-// Constraint regexps that backtrack super-linearly in V8 (SPEC §7 `routes --lint`): flagged with
+// Constraint regexps that backtrack super-linearly in V8 (docs/contract.md §7 `routes --lint`): flagged with
 // the part at fault and a fix, while ordinary route constraints stay quiet.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// `only`/`except` that leave a resource with no route (SPEC §7 `routes --lint`).
+// `only`/`except` that leave a resource with no route (docs/contract.md §7 `routes --lint`).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { emptyResource, resourceActions } from "../../src/lint/index.js";

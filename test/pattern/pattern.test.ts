@@ -88,7 +88,7 @@ test("the scanner splits tokens as Journey's: runs, symbols, stray characters, c
 });
 
 test("route sets drawn in turn share their patterns: no draw lets go of another's", () => {
-  // Two apps redrawn alternately (issue 13): each redraw finds its paths parsed, whatever was drawn between.
+  // Two apps redrawn alternately: each redraw finds its paths parsed, whatever was drawn between.
   const first = draw((r) => r.resources("cache_turns", { only: ["index", "show"] }));
   const other = draw((r) => r.resources("cache_others", { only: ["index", "show"] }));
   draw((r) => r.resources("cache_thirds"));

@@ -1,4 +1,4 @@
-// Ruby regexps as JavaScript RegExps (issue 16): each translation is tested on what it matches,
+// Ruby regexps as JavaScript RegExps: each translation is tested on what it matches,
 // against what Ruby 3.1 (Onigmo) matched for the same regexp and string, recorded here.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// The contract every recognition strategy keeps (issue 3), as a suite each strategy's own test
+// The contract every recognition strategy keeps, as a suite each strategy's own test
 // file runs (compiled/contract.test.ts, reference/contract.test.ts), as hono's routers run
 // src/router/common.case.test.ts: every recognition probe of the conformance fixtures, answered
 // as Rails 6.1 answered it, and as the reference strategy (Journey's linear scan, the oracle the

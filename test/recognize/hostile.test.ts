@@ -1,4 +1,4 @@
-// Hostile input (issue 3): huge, malformed and adversarial paths answer in time linear in their
+// Hostile input: huge, malformed and adversarial paths answer in time linear in their
 // length, never throw, and never touch a prototype.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -55,7 +55,7 @@ describe("hostile input", () => {
     });
   }
 
-  // Patterns whose Journey regexp backtracks super-linearly (issue 16): on main, `:a-:b` took 27 s
+  // Patterns whose Journey regexp backtracks super-linearly: on main, `:a-:b` took 27 s
   // on 64 KB of dashes and `:a-:b-:c` over 60 s on 4 KB; the linear matcher runs them instead.
   // Bounded in CPU time rather than wall time: on the shared 2-core machine the wall time of one
   // run swings several-fold with the load, its CPU time much less.

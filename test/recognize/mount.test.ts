@@ -1,6 +1,6 @@
 // Routes to handlers: `recognize` answers the handler and the request's path split at the mount
-// point, as Journey's `Router#serve` sets SCRIPT_NAME and PATH_INFO for a mounted Rack app
-// (issue 15). Every expected split below is what Rails 6.1 gave for the same routes (a Rack echo
+// point, as Journey's `Router#serve` sets SCRIPT_NAME and PATH_INFO for a mounted Rack app.
+// Every expected split below is what Rails 6.1 gave for the same routes (a Rack echo
 // app mounted with `mount echo, at: "/blog"`, `mount echo => "/x/:locale/admin"`, `get "getapp",
 // to: echo`, `mount echo, at: "/"`), asked through ActionDispatch::Routing::RouteSet#call.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Properties of recognition (issue 3), over random route sets: a path built from a route's own
+// Properties of recognition, over random route sets: a path built from a route's own
 // pattern is recognized as that route or as an earlier route that also matches; and the compiled
 // strategy answers exactly what the reference strategy (Journey's ordered regexps) answers.
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // What constraints see of the request, beyond the fixtures (which give only a host). Answers
-// from Rails 6.1 through ../shared/conformance/oracle.rb (test/conformance/cases/recognize-extra.yml).
+// from Rails 6.1 through script/rails-oracle.rb (test/conformance/cases/recognize-extra.yml).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { plain, recognizers, STRATEGIES } from "./factory.js";

@@ -1,5 +1,5 @@
 // Rails' recognition rules beyond the fixtures, each answer taken from Rails 6.1 through
-// ../shared/conformance/oracle.rb (issue 3). Every case runs through both strategies.
+// script/rails-oracle.rb. Every case runs through both strategies.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { normalizeRequestPath, unescapeParam } from "../../src/recognize/index.js";
@@ -219,7 +219,7 @@ describe("raw paths in front of regexp-only routes", () => {
 
 // A string requirement is literal text (Journey escapes it), never a character class: the compiled
 // strategy once shared its classes by a key that a RegExp written alike also had, and answered for
-// `"/[a-z]+/"` as for `/[a-z]+/` when the RegExp came first (issue 13). Answers from Rails 6.1
+// `"/[a-z]+/"` as for `/[a-z]+/` when the RegExp came first. Answers from Rails 6.1
 // (oracle.rb; test/conformance/cases/recognize-extra.yml: rx-s-string-and-regexp-requirement-alike,
 // rx-s-string-requirement-before-regexp-alike).
 describe("a string requirement written as a RegExp is", () => {

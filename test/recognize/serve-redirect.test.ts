@@ -1,5 +1,5 @@
 // Redirect locations beyond the fixtures. Answers from Rails 6.1 through
-// ../shared/conformance/oracle.rb (test/conformance/cases/recognize-extra.yml).
+// script/rails-oracle.rb (test/conformance/cases/recognize-extra.yml).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { RequestInfo } from "../../src/table/request.js";

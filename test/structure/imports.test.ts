@@ -1,4 +1,4 @@
-// The source folders form the pipeline of ../shared/STYLE.md, and nothing imports against it:
+// The source folders form the pipeline of docs/architecture.md, and nothing imports against it:
 // support and errors, then the URI layer, path patterns, the route table's data types, the
 // stages built from the table (DSL, recognizer, generator, inspector), what wires them (the route
 // set, draw, lint, the public entry), then serving and the CLI. A test that reads the imports

@@ -1,4 +1,4 @@
-// One home per utility (issue 13): a Rails or Rack rule written twice drifts. Two copies of
+// One home per utility: a Rails or Rack rule written twice drifts. Two copies of
 // Rack's media type split a Content-Type on `;` in one place and on `[;,]` in the other, so
 // `application/x-www-form-urlencoded, text/plain` was a form to recognition and not to the body
 // parser; two copies of the protocol regexp disagreed on line anchors. So: no two modules of src/

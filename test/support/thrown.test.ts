@@ -1,4 +1,4 @@
-// Reading thrown values safely (issue 24.4): whatever an action throws, describing it never throws.
+// Reading thrown values safely: whatever an action throws, describing it never throws.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { describeThrown, isInstance, thrownSummary } from "../../src/support/thrown.js";

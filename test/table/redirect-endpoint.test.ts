@@ -1,5 +1,5 @@
 // Redirect#inspect, as the route sheet shows it. Answers from Rails 6.1 through
-// ../shared/conformance/oracle.rb (test/conformance/cases/generate-extra.yml).
+// script/rails-oracle.rb (test/conformance/cases/generate-extra.yml).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Redirect } from "../../src/table/redirect-endpoint.js";

@@ -1,4 +1,4 @@
-// Type tests (issue 23): `switchyard types` writes examples/blog's declarations, and one `tsc
+// Type tests: `switchyard types` writes examples/blog's declarations, and one `tsc
 // --noEmit` compiles them with the fixtures in test/types/fixtures/ (typed action params, verified
 // paths) and the blog's own app/ and config/ files. Each fixture line either compiles or carries a
 // `@ts-expect-error` that tsc must use: an unused one is itself an error, so a type that turned

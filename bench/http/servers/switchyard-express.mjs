@@ -1,4 +1,4 @@
-// switchyard's express middleware (switchyard/express, SPEC §6) as an Express 5 app's only
+// switchyard's express middleware (switchyard/express, docs/contract.md §6) as an Express 5 app's only
 // middleware; a request no route matches goes on (next()) to Express' 404. The app is
 // servers/express.mjs' expressApp(): X-Powered-By off, as on the Express baseline.
 import http from "node:http";

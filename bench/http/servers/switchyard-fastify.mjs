@@ -1,4 +1,4 @@
-// switchyard's fastify plugin (switchyard/fastify, SPEC §6) registered on a Fastify 5 app with no
+// switchyard's fastify plugin (switchyard/fastify, docs/contract.md §6) registered on a Fastify 5 app with no
 // routes of its own, over the fetch handler.
 // Assumed API: the module's default (or sole) export is the plugin, given { handler } as options.
 import Fastify from "fastify";

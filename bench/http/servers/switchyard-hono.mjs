@@ -1,4 +1,4 @@
-// switchyard's hono middleware (switchyard/hono, SPEC §6) as a Hono app's only middleware on
+// switchyard's hono middleware (switchyard/hono, docs/contract.md §6) as a Hono app's only middleware on
 // @hono/node-server, over the fetch handler; a request no route matches goes on (next()) to hono's 404.
 // Assumed API: the module's default (or sole) export takes the handler and returns the middleware.
 import { createAdaptorServer } from "@hono/node-server";

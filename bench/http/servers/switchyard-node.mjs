@@ -1,5 +1,5 @@
 // switchyard on bare node:http: toNodeListener(createHandler(routes, { controllers })) from
-// switchyard/node and switchyard/http (SPEC §6); the app is table.mjs' switchyardApp.
+// switchyard/node and switchyard/http (docs/contract.md §6); the app is table.mjs' switchyardApp.
 import http from "node:http";
 import { importSwitchyard, switchyardApp } from "../table.mjs";
 

@@ -17,6 +17,7 @@ interface RegExpUse {
 
 export const backtrackingCheck: LintCheckEntry<"backtracking"> = {
   kind: "backtracking",
+  summary: "constraint regexps that backtrack catastrophically",
   run({ routes, label }) {
     const findings: LintFinding<"backtracking">[] = [];
     for (const use of regExpUses(routes)) {

@@ -7,6 +7,7 @@ import { passesOn } from "../routes.js";
 
 export const duplicateCheck: LintCheckEntry<"duplicate"> = {
   kind: "duplicate",
+  summary: "verb + path pairs declared twice",
   run: ({ routes, label }) =>
     findDuplicates(declaredRoutes(routes)).map((d) => ({
       kind: "duplicate",

@@ -4,6 +4,7 @@ import { emptyResource } from "../resources.js";
 
 export const emptyResourceCheck: LintCheckEntry<"empty-resource"> = {
   kind: "empty-resource",
+  summary: "resources whose only/except leave no route",
   run({ options }) {
     const findings: LintFinding<"empty-resource">[] = [];
     for (const declaration of options.emptyResources ?? []) {

@@ -4,6 +4,7 @@ import { findOptionDefaults } from "../option-defaults.js";
 
 export const optionDefaultCheck: LintCheckEntry<"option-default"> = {
   kind: "option-default",
+  summary: "option keys that became defaults one edit away from an option",
   run({ routes, label }) {
     return findOptionDefaults(routes, label).map((f) => ({
       kind: f.kind,

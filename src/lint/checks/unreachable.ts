@@ -6,6 +6,7 @@ import { reachRoutes, REQUEST_METHODS } from "../routes.js";
 
 export const unreachableCheck: LintCheckEntry<"unreachable", "unreachable" | "unmatchable"> = {
   kind: "unreachable",
+  summary: "routes no request can reach",
   run(context) {
     const { routes, options, label, earlier } = context;
     // A repeat of an unconditional route is reported once, as a repeat (when the duplicate check ran).

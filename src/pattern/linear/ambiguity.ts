@@ -2,6 +2,11 @@ import type { PatternNode } from "../ast.js";
 import { cyclicComponents } from "../../support/graph.js";
 import { ASSERT, CHAR, LIT, SAVE, SPLIT, type Program } from "./program.js";
 
+// The same test (two cycles on one word, or one cycle entered twice) has a second engine in
+// lint/ambiguity.ts, on any regexp's position automaton through refa, for `--lint`; this one reads
+// a route pattern's own program, at draw time for every route, with no library. A change to what
+// counts as ambiguous belongs in both.
+
 /**
  * The common case, answered from the pattern without building a program: no requirement, no glob,
  * and a `/` or `.` between any two symbols on every path (`/photos/:photo_id/comments/:id(.:format)`).

@@ -7,7 +7,7 @@ import { LinearMatcher } from "./vm.js";
 export { LinearMatcher } from "./vm.js";
 
 /**
- * `j.re.exec(path)` in time linear in the path's length (issue 16): Journey's regexp where V8's
+ * `j.re.exec(path)` in time linear in the path's length: Journey's regexp where V8's
  * backtracking runs it in linear time, the linear matcher (a Pike VM over the same pattern, with
  * the same captures) where it may not.
  *

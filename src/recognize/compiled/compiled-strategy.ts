@@ -1,6 +1,6 @@
 import type { PatternNode } from "../../pattern/ast.js";
 import { normalizeRequestPath } from "../../uri/path.js";
-import { expandPattern, type Expansion, type ExpandMemo, type Word } from "../expand.js";
+import { expandPattern, type Expansion, type ExpandMemo, type Word } from "./expand.js";
 import type { PreparedRoute } from "../prepare.js";
 import type { MatchEnv, MatchStrategy } from "../match-strategy.js";
 import { dumpBucket } from "./dump.js";

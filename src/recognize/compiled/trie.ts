@@ -1,6 +1,6 @@
 import type { Captures, Layout, PreparedRoute } from "../prepare.js";
-import type { Token, Word } from "../expand.js";
-import type { CharClass } from "../char-class.js";
+import type { Token, Word } from "./expand.js";
+import type { CharClass } from "./char-class.js";
 import { SLASH } from "./chars.js";
 
 // The trie while building: one node per token prefix of the bucket's expansions, with the routes

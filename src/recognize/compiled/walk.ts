@@ -1,5 +1,5 @@
 import { quickNormal } from "../../uri/path.js";
-import { MARK } from "../char-class.js";
+import { MARK } from "./char-class.js";
 import { captureParams, type PreparedRoute } from "../prepare.js";
 import { captureValues, regexpMatch } from "../regexp-match.js";
 import type { MatchEnv } from "../match-strategy.js";

@@ -1,4 +1,4 @@
-# Asks Rails 6.1 (Debian ruby-actionpack) how it serves the requests of issue 24: deep_munge of
+# Asks Rails 6.1 (Debian ruby-actionpack) how it serves the requests production depends on: deep_munge of
 # query/form/JSON params, X-Cascade: pass through the router, nesting limits (JSON and Rack's
 # nested keys), and ActionDispatch::HostAuthorization. Prints JSON: the tests read it.
 #

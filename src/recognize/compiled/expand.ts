@@ -1,8 +1,8 @@
-import type { PatternNode } from "../pattern/ast.js";
+import type { PatternNode } from "../../pattern/ast.js";
 import { singleCharMatcher, type CharClass } from "./char-class.js";
-import { hasAnyKey } from "../support/objects.js";
-import type { Requirement } from "../table/route.js";
-import { BoundedCache } from "../support/bounded-cache.js";
+import { hasAnyKey } from "../../support/objects.js";
+import type { Requirement } from "../../table/route.js";
+import { BoundedCache } from "../../support/bounded-cache.js";
 
 /**
  * A route pattern as the list of concrete token sequences it can match, in the order Journey's

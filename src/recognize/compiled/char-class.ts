@@ -1,4 +1,4 @@
-import { flagFree } from "../pattern/regexp.js";
+import { flagFree } from "../../pattern/regexp.js";
 
 /** A class table's value for an accepted `%`, `?` or `#`, and for an accepted `/` (see `CharClass#table`). */
 export const MARK = 2;
