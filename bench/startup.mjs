@@ -1,4 +1,4 @@
-// Start-up cost on Node (issue 30): the CPU time (user + system) of a fresh process that imports
+// Start-up cost on Node: the CPU time (user + system) of a fresh process that imports
 // the packages, and of one that draws N routes in code and answers its first request, switchyard
 // (dist/) against Hono with @hono/node-server and against Fastify — runs interleaved, medians of RUNS, the load average
 // printed beside them. Run after `npm run build`: node bench/startup.mjs [runs]
