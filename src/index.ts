@@ -82,6 +82,4 @@ export type {
   ControllerName,
   ActionsOf,
   VerifiedPath,
-  GlobSegment,
-  RestSegments,
 } from "./generate/typed-routes.js";

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Expression, Program, TemplateLiteral } from "oxc-parser";
 import { glob } from "tinyglobby";
-import { matchPath, pathShapes, type PathTemplate } from "../generate/verified-path.js";
+import { matchPath, pathTree, type PathTemplate } from "../generate/verified-path.js";
 import type { Route } from "../table/route.js";
 
 /** What `--verify` reads without a GLOB: the application's app/ and config/ source. */
@@ -147,7 +147,7 @@ export async function verifyPaths(
   files: readonly string[],
 ): Promise<{ text: string; found: number }> {
   const parser = await import("oxc-parser");
-  const shapes = pathShapes(routes);
+  const tree = pathTree(routes);
   const lines: string[] = [];
   let count = 0;
   let unparsed = 0;
@@ -165,7 +165,7 @@ export async function verifyPaths(
       const problem =
         use.pieces === null
           ? "not a literal path: give p a string or a template literal to verify it"
-          : matchPath(shapes, use.pieces)
+          : matchPath(tree, use.pieces)
             ? null
             : "no route matches";
       if (problem !== null) lines.push(`${use.file}:${use.line}:${use.column}  ${use.text}  ${problem}`);
