@@ -82,4 +82,5 @@ export type {
   ControllerName,
   ActionsOf,
   VerifiedPath,
+  PathNode,
 } from "./generate/typed-routes.js";

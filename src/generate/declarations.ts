@@ -193,6 +193,7 @@ export function renderHelperTypes(routes: RouteTable, options: RenderTypesOption
   lines.push("}");
   lines.push("");
   // Typed action params and verified paths (issue 23): `ActionContext<"photos#show">`, `p(path)`.
+  lines.push(`import type { PathNode } from ${JSON.stringify(moduleName)};`, "");
   lines.push(...renderActionParams(routes), "", ...renderPathTree(routes));
   lines.push("");
   lines.push(`declare module ${JSON.stringify(moduleName)} {`);

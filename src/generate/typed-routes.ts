@@ -46,6 +46,26 @@ export type ActionParams<A extends string> = [ActionMap] extends [never]
 
 type PathTree = Register extends { paths: infer T } ? T : never;
 
+/**
+ * A node of the path tree `switchyard types` declares (`interface PathNode_3 extends PathNode`):
+ * each lists its literal segments (`l`, `f`, `{}` when none) and leaves out what it lacks
+ * (`unknown`), so the walk reads each member by index, with no inference.
+ */
+export interface PathNode {
+  /** Literal segments, by their text. */
+  readonly l: { readonly [segment: string]: PathNode };
+  /** Literal text, a dot and one parameter (`photos.:format`), by the text before the dot. */
+  readonly f: { readonly [head: string]: PathNode };
+  /** Other segments with parameters: a union of `[shape, node]`. */
+  readonly d: unknown;
+  /** The node after a glob. */
+  readonly g: unknown;
+  /** `true` after a mount: any rest. */
+  readonly r: unknown;
+  /** `true` where a path ends. */
+  readonly e: unknown;
+}
+
 /** `S` without its query string or fragment. */
 type PathPart<S extends string> = S extends `${infer P}?${string}`
   ? PathPart<P>
@@ -64,31 +84,36 @@ type Segments<S extends string> = S extends `/${infer R}`
 
 /**
  * Whether the segments `P` lead from node `N` of the generated path tree to a path's end: a
- * literal segment by name (`l`), a segment with parameters by its shape (`d`: `string` for `:id`,
+ * literal segment by name (`l`), literal text, a dot and a parameter by the text (`f`: `photos`
+ * for `photos.:format`), another segment with parameters by its shape (`d`: `string` for `:id`,
  * `` `${string}.${string}` `` for `:id.:format`), a glob taking one or more segments (`g`), a
  * mount taking any rest (`r`). One lookup per segment, whatever the size of the table; `true` in
  * the result when some way leads to an end (`e`).
  */
-type Walk<P extends readonly string[], N> = N extends { readonly r: true }
+type Walk<P extends readonly string[], N extends PathNode> = N["r"] extends true
   ? true
   : P extends readonly [infer S extends string, ...infer R extends string[]]
     ? S extends ""
       ? false
       :
-          | (N extends { readonly l: infer L } ? (S extends keyof L ? Walk<R, L[S]> : false) : false)
-          | (N extends { readonly d: infer D } ? WalkPatterns<S, R, D> : false)
-          | (N extends { readonly g: infer G } ? WalkGlob<R, G> : false)
-    : N extends { readonly e: true }
+          | (S extends keyof N["l"] ? Walk<R, N["l"][S]> : false)
+          | (S extends `${infer H}.${string}` ? (H extends keyof N["f"] ? Walk<R, N["f"][H]> : false) : false)
+          | WalkPatterns<S, R, N["d"]>
+          | (N["g"] extends PathNode ? WalkGlob<R, N["g"]> : false)
+    : N["e"] extends true
       ? true
       : false;
 /** Each `[shape, node]` of a node's parameter segments that `S` fits (distributes over `D`). */
-type WalkPatterns<S extends string, R extends readonly string[], D> = D extends readonly [infer T, infer M]
+type WalkPatterns<S extends string, R extends readonly string[], D> = D extends readonly [
+  infer T,
+  infer M extends PathNode,
+]
   ? [S] extends [T]
     ? Walk<R, M>
     : false
   : false;
 /** After a glob that took one segment: continue at `G`, or let it take the next segment too. */
-type WalkGlob<R extends readonly string[], G> =
+type WalkGlob<R extends readonly string[], G extends PathNode> =
   | Walk<R, G>
   | (R extends readonly [infer S extends string, ...infer RR extends string[]]
       ? S extends ""
@@ -102,6 +127,6 @@ type WalkGlob<R extends readonly string[], G> =
  */
 export type VerifiedPath<S extends string> = [PathTree] extends [never]
   ? S
-  : true extends Walk<Segments<PathPart<S>>, PathTree>
+  : true extends Walk<Segments<PathPart<S>>, PathTree & PathNode>
     ? S
     : `no route matches ${S}`;

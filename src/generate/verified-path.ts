@@ -109,6 +109,12 @@ export function pathShapes(routes: readonly Route[]): PathShape[] {
 export interface PathTree {
   /** Literal segments (`"photos"`), by their text. */
   readonly literals: Map<string, PathTree>;
+  /**
+   * Literal text, a dot, then one parameter (`photos.:format`, the expansion of
+   * `photos(.:format)`), by the text before the dot: every resource has one, so listing them with
+   * the other parameter shapes would make a node's list grow with the table.
+   */
+  readonly dotted: Map<string, PathTree>;
   /** Segments with parameters (`:id`, `:id.:format`, `v:version`), by their TypeScript type. */
   readonly patterns: Map<string, { readonly segment: ShapeSegment & { kind: "text" }; readonly node: PathTree }>;
   /** After a glob (`*path`): one or more segments, then this node. */
@@ -119,7 +125,22 @@ export interface PathTree {
   end: boolean;
 }
 
-const node = (): PathTree => ({ literals: new Map(), patterns: new Map(), glob: null, rest: false, end: false });
+const node = (): PathTree => ({
+  literals: new Map(),
+  dotted: new Map(),
+  patterns: new Map(),
+  glob: null,
+  rest: false,
+  end: false,
+});
+
+/** `photos` for the segment `photos.:format`: literal text without a dot, a dot, one parameter; else null. */
+function dottedHead(segment: ShapeSegment & { kind: "text" }): string | null {
+  const [text, param, ...more] = segment.parts;
+  if (typeof text !== "string" || param !== null || more.length > 0) return null;
+  const dot = text.indexOf(".");
+  return dot > 0 && dot === text.length - 1 ? text.slice(0, -1) : null;
+}
 
 /** Every route's path shapes merged into one tree keyed by literal segments. */
 export function pathTree(routes: readonly Route[]): PathTree {
@@ -137,6 +158,11 @@ export function pathTree(routes: readonly Route[]): PathTree {
         let next = at.literals.get(text);
         if (next === undefined) at.literals.set(text, (next = node()));
         at = next;
+      } else if (dottedHead(segment) !== null) {
+        const head = dottedHead(segment)!;
+        let next = at.dotted.get(head);
+        if (next === undefined) at.dotted.set(head, (next = node()));
+        at = next;
       } else {
         const type = segmentType(segment);
         let next = at.patterns.get(type);
@@ -151,17 +177,20 @@ export function pathTree(routes: readonly Route[]): PathTree {
 
 /**
  * The `.d.ts` lines declaring `AppPaths`, the path tree `p` looks paths up in, one type per
- * distinct subtree (`{ l: literal segments; d: parameter shapes; g: after a glob; r: a mount's
- * rest; e: a path ends here }`); `renderHelperTypes` registers it as `Register["paths"]`.
+ * distinct subtree (`{ l: literal segments; f: literal text then a dot and a parameter, by the
+ * text; d: other parameter shapes; g: after a glob; r: a mount's rest; e: a path ends here }`); `renderHelperTypes` registers it as `Register["paths"]`.
  */
 export function renderPathTree(table: RouteTable): string[] {
   const names = new Map<string, string>();
   const types: string[] = [];
   const emit = (n: PathTree): string => {
     const members: string[] = [];
-    if (n.literals.size > 0) {
-      const entries = [...n.literals].map(([text, child]) => `${JSON.stringify(text)}: ${emit(child)}`);
-      members.push(`l: { ${entries.join("; ")} }`);
+    for (const [key, map] of [
+      ["l", n.literals],
+      ["f", n.dotted],
+    ] as const) {
+      const entries = [...map].map(([text, child]) => `${JSON.stringify(text)}: ${emit(child)}`);
+      members.push(`${key}: {${entries.length === 0 ? "" : ` ${entries.join("; ")} `}}`);
     }
     if (n.patterns.size > 0)
       members.push(`d: ${[...n.patterns].map(([type, child]) => `[${type}, ${emit(child.node)}]`).join(" | ")}`);
@@ -173,7 +202,7 @@ export function renderPathTree(table: RouteTable): string[] {
     if (name === undefined) {
       name = `PathNode_${names.size}`;
       names.set(body, name);
-      types.push(`type ${name} = ${body};`);
+      types.push(`interface ${name} extends PathNode ${body}`);
     }
     return name;
   };
@@ -220,6 +249,10 @@ function walk(segments: readonly string[], i: number, at: PathTree): boolean {
   const text = segments[i]!;
   const literal = text.includes(HOLE) ? undefined : at.literals.get(text);
   if (literal !== undefined && walk(segments, i + 1, literal)) return true;
+  const dot = text.indexOf(".");
+  const head = dot > 0 ? text.slice(0, dot) : HOLE;
+  const dotted = head.includes(HOLE) ? undefined : at.dotted.get(head);
+  if (dotted !== undefined && walk(segments, i + 1, dotted)) return true;
   for (const { segment, node } of at.patterns.values())
     if (segmentMatches(text, segment) && walk(segments, i + 1, node)) return true;
   // A glob takes this segment and any number after it.
