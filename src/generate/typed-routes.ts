@@ -95,14 +95,20 @@ type Walk<P extends readonly string[], N extends PathNode> = N["r"] extends true
   : P extends readonly [infer S extends string, ...infer R extends string[]]
     ? S extends ""
       ? false
-      :
-          | (S extends keyof N["l"] ? Walk<R, N["l"][S]> : false)
-          | (S extends `${infer H}.${string}` ? (H extends keyof N["f"] ? Walk<R, N["f"][H]> : false) : false)
-          | WalkPatterns<S, R, N["d"]>
-          | (N["g"] extends PathNode ? WalkGlob<R, N["g"]> : false)
+      : S extends keyof N["l"]
+        ? // A literal segment's way first: when it leads to an end, the others are not tried.
+          Walk<R, N["l"][S]> extends false
+          ? WalkOthers<S, R, N>
+          : true
+        : WalkOthers<S, R, N>
     : N["e"] extends true
       ? true
       : false;
+/** The ways other than a literal segment's: literal text and a dot, parameter shapes, a glob. */
+type WalkOthers<S extends string, R extends readonly string[], N extends PathNode> =
+  | (S extends `${infer H}.${string}` ? (H extends keyof N["f"] ? Walk<R, N["f"][H]> : false) : false)
+  | WalkPatterns<S, R, N["d"]>
+  | (N["g"] extends PathNode ? WalkGlob<R, N["g"]> : false);
 /** Each `[shape, node]` of a node's parameter segments that `S` fits (distributes over `D`). */
 type WalkPatterns<S extends string, R extends readonly string[], D> = D extends readonly [
   infer T,
