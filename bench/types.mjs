@@ -6,7 +6,10 @@
 // TypeScript 5.9 and 7. Runs are interleaved (none, 100, 100, none, ...) and the medians printed
 // as a Markdown table for bench/RESULTS.md, with the load average before and after.
 //
-//   npm run build && node bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--keep DIR]
+//   npm run build && node bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--keep DIR] [--check-declarations]
+//
+// --check-declarations: skipLibCheck off (the declarations file and switchyard's own checked too,
+// the default libraries not), as a project without skipLibCheck compiles.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +26,7 @@ const { values: args } = parseArgs({
     sizes: { type: "string", default: "100,1000,10000" },
     runs: { type: "string", default: "5" },
     keep: { type: "string" },
+    "check-declarations": { type: "boolean", default: false },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
@@ -131,7 +135,8 @@ function writeApp(dir, routes) {
           module: "NodeNext",
           moduleResolution: "NodeNext",
           lib: ["ES2023", "DOM"],
-          skipLibCheck: true,
+          skipLibCheck: !args["check-declarations"],
+          skipDefaultLibCheck: true,
           types: [],
           paths: { switchyard: [path.join(root, "dist", "index.d.ts")] },
         },
