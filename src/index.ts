@@ -82,6 +82,5 @@ export type {
   ControllerName,
   ActionsOf,
   VerifiedPath,
-  GlobSegment,
-  RestSegments,
+  PathNode,
 } from "./generate/typed-routes.js";

@@ -195,7 +195,7 @@ async function verifyCommand(routes: RouteSet, root: string, globs: string[], io
   const cwd = globs.length > 0 ? process.cwd() : root;
   try {
     const files = await verifyFiles(cwd, globs.length > 0 ? globs : DEFAULT_VERIFY_GLOBS);
-    const { text, found } = await verifyPaths(routes.routes, cwd, files, root);
+    const { text, found } = await verifyPaths(routes.routes, cwd, files);
     io.stdout.write(text + "\n");
     return found > 0 ? FOUND : 0;
   } catch (error) {

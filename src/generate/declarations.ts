@@ -9,7 +9,7 @@ import type { RouteTable } from "../table/route-table.js";
 import { compileRoute } from "./compile.js";
 import { optionName } from "../uri/url.js";
 import { renderActionParams } from "./action-params.js";
-import { renderPathShapes } from "./verified-path.js";
+import { renderPathTree } from "./verified-path.js";
 
 export interface RenderTypesOptions {
   /** The module specifier to augment and import from (default `"switchyard"`). */
@@ -193,14 +193,14 @@ export function renderHelperTypes(routes: RouteTable, options: RenderTypesOption
   lines.push("}");
   lines.push("");
   // Typed action params and verified paths: `ActionContext<"photos#show">`, `p(path)`.
-  lines.push(`import type { GlobSegment, RestSegments } from ${JSON.stringify(moduleName)};`, "");
-  lines.push(...renderActionParams(routes), "", ...renderPathShapes(routes));
+  lines.push(`import type { PathNode } from ${JSON.stringify(moduleName)};`, "");
+  lines.push(...renderActionParams(routes), "", ...renderPathTree(routes));
   lines.push("");
   lines.push(`declare module ${JSON.stringify(moduleName)} {`);
   lines.push("  interface Register {");
   lines.push("    helpers: AppHelpers;");
   lines.push("    actions: AppActionParams;");
-  lines.push("    paths: AppPathShapes;");
+  lines.push("    paths: AppPaths;");
   lines.push("  }");
   lines.push("}");
   lines.push("");

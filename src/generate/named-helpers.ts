@@ -129,9 +129,8 @@ function optimizedPathHelper(
       return other.apply(undefined, arguments as unknown as unknown[]);
     };
   }
-  return function (...args: unknown[]): string {
-    return args.length === argSize && !isHash(args[argSize - 1]) ? optimized(args, toParam) : other(...args);
-  };
+  return (...args: unknown[]): string =>
+    args.length === argSize && !isHash(args[argSize - 1]) ? optimized(args, toParam) : other(...args);
 }
 
 export function namedHelper(ctx: HelperContext, cr: CompiledRoute, kind: UrlKind): RouteHelper {

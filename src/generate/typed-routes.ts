@@ -44,14 +44,27 @@ export type ActionParams<A extends string> = [ActionMap] extends [never]
       ? ActionMap[A] & LooseParams
       : Record<string, unknown>;
 
-type PathShapes = Register extends { paths: infer S } ? S : never;
+type PathTree = Register extends { paths: infer T } ? T : never;
 
-/** Marks a glob segment (`*path`) in a path shape: one or more segments. */
-declare const GLOB: unique symbol;
-export type GlobSegment = { readonly [GLOB]: "glob" };
-/** Marks what follows a mounted application's path: zero or more segments. */
-declare const REST: unique symbol;
-export type RestSegments = { readonly [REST]: "rest" };
+/**
+ * A node of the path tree `switchyard types` declares (`interface PathNode_3 extends PathNode`):
+ * each lists its literal segments (`l`, `f`, `{}` when none) and leaves out what it lacks
+ * (`unknown`), so the walk reads each member by index, with no inference.
+ */
+export interface PathNode {
+  /** Literal segments, by their text. */
+  readonly l: { readonly [segment: string]: PathNode };
+  /** Literal text, a dot and one parameter (`photos.:format`), by the text before the dot. */
+  readonly f: { readonly [head: string]: PathNode };
+  /** Other segments with parameters: a union of `[shape, node]`. */
+  readonly d: unknown;
+  /** The node after a glob. */
+  readonly g: unknown;
+  /** `true` after a mount: any rest. */
+  readonly r: unknown;
+  /** `true` where a path ends. */
+  readonly e: unknown;
+}
 
 /** `S` without its query string or fragment. */
 type PathPart<S extends string> = S extends `${infer P}?${string}`
@@ -69,34 +82,57 @@ type Segments<S extends string> = S extends `/${infer R}`
       : Split<R>
   : never;
 
-/** Whether segments `P` match one path shape `R`, segment by segment. */
-type MatchShape<P extends readonly string[], R extends readonly unknown[]> = R extends readonly [RestSegments]
+/**
+ * Whether the segments `P` lead from node `N` of the generated path tree to a path's end: a
+ * literal segment by name (`l`), literal text, a dot and a parameter by the text (`f`: `photos`
+ * for `photos.:format`), another segment with parameters by its shape (`d`: `string` for `:id`,
+ * `` `${string}.${string}` `` for `:id.:format`), a glob taking one or more segments (`g`), a
+ * mount taking any rest (`r`). One lookup per segment, whatever the size of the table; `true` in
+ * the result when some way leads to an end (`e`).
+ */
+type Walk<P extends readonly string[], N extends PathNode> = N["r"] extends true
   ? true
-  : P extends readonly [infer S extends string, ...infer PR extends string[]]
-    ? [S] extends [""]
+  : P extends readonly [infer S extends string, ...infer R extends string[]]
+    ? S extends ""
       ? false
-      : R extends readonly [GlobSegment, ...infer RR]
-        ? MatchShape<PR, RR> extends true
-          ? true
-          : MatchShape<PR, R>
-        : R extends readonly [infer T, ...infer RR]
-          ? [S] extends [T]
-            ? MatchShape<PR, RR>
-            : false
-          : false
-    : R extends readonly []
+      : S extends keyof N["l"]
+        ? // A literal segment's way first: when it leads to an end, the others are not tried.
+          Walk<R, N["l"][S]> extends false
+          ? WalkOthers<S, R, N>
+          : true
+        : WalkOthers<S, R, N>
+    : N["e"] extends true
       ? true
       : false;
-
-/** `true` when some shape of the union `R` matches (distributes over `R`). */
-type MatchAny<P extends readonly string[], R> = R extends readonly unknown[] ? MatchShape<P, R> : never;
+/** The ways other than a literal segment's: literal text and a dot, parameter shapes, a glob. */
+type WalkOthers<S extends string, R extends readonly string[], N extends PathNode> =
+  | (S extends `${infer H}.${string}` ? (H extends keyof N["f"] ? Walk<R, N["f"][H]> : false) : false)
+  | WalkPatterns<S, R, N["d"]>
+  | (N["g"] extends PathNode ? WalkGlob<R, N["g"]> : false);
+/** Each `[shape, node]` of a node's parameter segments that `S` fits (distributes over `D`). */
+type WalkPatterns<S extends string, R extends readonly string[], D> = D extends readonly [
+  infer T,
+  infer M extends PathNode,
+]
+  ? [S] extends [T]
+    ? Walk<R, M>
+    : false
+  : false;
+/** After a glob that took one segment: continue at `G`, or let it take the next segment too. */
+type WalkGlob<R extends readonly string[], G extends PathNode> =
+  | Walk<R, G>
+  | (R extends readonly [infer S extends string, ...infer RR extends string[]]
+      ? S extends ""
+        ? false
+        : WalkGlob<RR, G>
+      : false);
 
 /**
  * What `p(path)` accepts: before `switchyard types`, any string; after, `S` when a route matches it
  * segment by segment (a `${...}` stands for exactly one segment), else a type naming the problem.
  */
-export type VerifiedPath<S extends string> = [PathShapes] extends [never]
+export type VerifiedPath<S extends string> = [PathTree] extends [never]
   ? S
-  : true extends MatchAny<Segments<PathPart<S>>, PathShapes>
+  : true extends Walk<Segments<PathPart<S>>, PathTree & PathNode>
     ? S
     : `no route matches ${S}`;

@@ -4,11 +4,15 @@
  * only when a route matches the path segment by segment. The tagged form p`/photos/${photo}`
  * escapes each value as a path helper escapes a segment.
  *
- * One model of "a route matches this path" serves the `.d.ts` (`renderPathShapes`) and
+ * One model of "a route matches this path" serves the `.d.ts` (`renderPathTree`) and
  * `switchyard routes --verify` (`matchPath`): each route's pattern, its optional groups expanded,
  * as a list of segment shapes — literal text, text with parameters, a glob (one or more
- * segments), or, after a mount, any rest. What it does not check (so neither does `tsc`): verbs,
- * segment constraints (a `${...}` or literal text fills any parameter), request constraints.
+ * segments), or, after a mount, any rest — merged into one tree keyed by literal segments. A path
+ * is looked up segment by segment (a literal segment by name, then the few parameter shapes of
+ * that node), so the cost of checking one path does not grow with the route table: the point of
+ * the tree at 10,000 routes, where `tsc` checking `p` against a union of every path took minutes
+ * (bench/types.mjs). What it does not check (so neither does `tsc`): verbs, segment constraints
+ * (a `${...}` or literal text fills any parameter), request constraints.
  */
 import { ArgumentError } from "../errors.js";
 import type { PatternNode } from "../pattern/ast.js";
@@ -101,16 +105,112 @@ export function pathShapes(routes: readonly Route[]): PathShape[] {
   return out;
 }
 
+/** A node of the path tree (the root: every path of a table): the segments that can follow, and whether a path may end here. */
+export interface PathTree {
+  /** Literal segments (`"photos"`), by their text. */
+  readonly literals: Map<string, PathTree>;
+  /**
+   * Literal text, a dot, then one parameter (`photos.:format`, the expansion of
+   * `photos(.:format)`), by the text before the dot: every resource has one, so listing them with
+   * the other parameter shapes would make a node's list grow with the table.
+   */
+  readonly dotted: Map<string, PathTree>;
+  /** Segments with parameters (`:id`, `:id.:format`, `v:version`), by their TypeScript type. */
+  readonly patterns: Map<string, { readonly segment: ShapeSegment & { kind: "text" }; readonly node: PathTree }>;
+  /** After a glob (`*path`): one or more segments, then this node. */
+  glob: PathTree | null;
+  /** A mounted application: any rest, none included. */
+  rest: boolean;
+  /** A route's path ends here. */
+  end: boolean;
+}
+
+const node = (): PathTree => ({
+  literals: new Map(),
+  dotted: new Map(),
+  patterns: new Map(),
+  glob: null,
+  rest: false,
+  end: false,
+});
+
+/** `photos` for the segment `photos.:format`: literal text without a dot, a dot, one parameter; else null. */
+function dottedHead(segment: ShapeSegment & { kind: "text" }): string | null {
+  const [text, param, ...more] = segment.parts;
+  if (typeof text !== "string" || param !== null || more.length > 0) return null;
+  const dot = text.indexOf(".");
+  return dot > 0 && dot === text.length - 1 ? text.slice(0, -1) : null;
+}
+
+/** Every route's path shapes merged into one tree keyed by literal segments. */
+export function pathTree(routes: readonly Route[]): PathTree {
+  const root = node();
+  for (const shape of pathShapes(routes)) {
+    let at = root;
+    for (const segment of shape) {
+      if (segment.kind === "rest") {
+        at.rest = true;
+        break;
+      }
+      if (segment.kind === "glob") at = at.glob ??= node();
+      else if (segment.parts.every((x) => x !== null)) {
+        const text = segment.parts.join("");
+        let next = at.literals.get(text);
+        if (next === undefined) at.literals.set(text, (next = node()));
+        at = next;
+      } else if (dottedHead(segment) !== null) {
+        const head = dottedHead(segment)!;
+        let next = at.dotted.get(head);
+        if (next === undefined) at.dotted.set(head, (next = node()));
+        at = next;
+      } else {
+        const type = segmentType(segment);
+        let next = at.patterns.get(type);
+        if (next === undefined) at.patterns.set(type, (next = { segment, node: node() }));
+        at = next.node;
+      }
+    }
+    if (!shape.some((s) => s.kind === "rest")) at.end = true;
+  }
+  return root;
+}
+
 /**
- * The `.d.ts` lines declaring `AppPathShapes` (the union `p` checks against); `renderHelperTypes`
- * registers it as `Register["paths"]`.
+ * The `.d.ts` lines declaring `AppPaths`, the path tree `p` looks paths up in, one type per
+ * distinct subtree (`{ l: literal segments; f: literal text then a dot and a parameter, by the
+ * text; d: other parameter shapes; g: after a glob; r: a mount's rest; e: a path ends here }`); `renderHelperTypes` registers it as `Register["paths"]`.
  */
-export function renderPathShapes(table: RouteTable): string[] {
-  const shapes = pathShapes(table.routes).map(shapeType);
+export function renderPathTree(table: RouteTable): string[] {
+  const names = new Map<string, string>();
+  const types: string[] = [];
+  const emit = (n: PathTree): string => {
+    const members: string[] = [];
+    for (const [key, map] of [
+      ["l", n.literals],
+      ["f", n.dotted],
+    ] as const) {
+      const entries = [...map].map(([text, child]) => `${JSON.stringify(text)}: ${emit(child)}`);
+      members.push(`${key}: {${entries.length === 0 ? "" : ` ${entries.join("; ")} `}}`);
+    }
+    if (n.patterns.size > 0)
+      members.push(`d: ${[...n.patterns].map(([type, child]) => `[${type}, ${emit(child.node)}]`).join(" | ")}`);
+    if (n.glob !== null) members.push(`g: ${emit(n.glob)}`);
+    if (n.rest) members.push("r: true");
+    if (n.end) members.push("e: true");
+    const body = `{ ${members.join("; ")} }`;
+    let name = names.get(body);
+    if (name === undefined) {
+      name = `PathNode_${names.size}`;
+      names.set(body, name);
+      types.push(`interface ${name} extends PathNode ${body}`);
+    }
+    return name;
+  };
+  const root = emit(pathTree(table.routes));
   return [
-    "/** Every path a route matches, segment by segment: what `p(path)` accepts. */",
-    `export type AppPathShapes =${shapes.length === 0 ? " never" : ""}`,
-    ...shapes.map((s, i) => `  | ${s}${i === shapes.length - 1 ? ";" : ""}`),
+    "/** Every path a route matches, as a tree of segments: what `p(path)` accepts. */",
+    `export type AppPaths = ${root};`,
+    ...types,
   ];
 }
 
@@ -137,31 +237,38 @@ function segmentsOf(pieces: PathTemplate): string[] | null {
 function segmentMatches(text: string, segment: ShapeSegment & { kind: "text" }): boolean {
   const { parts } = segment;
   if (parts.length === 1 && parts[0] === null) return true;
-  if (parts.every((x) => x !== null)) return text === parts.join("");
   // Literal text where the route has it; anything (a hole included) where it has a parameter.
   let source = "^";
   for (const x of parts) source += x === null ? "[^/]*" : x.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
   return new RegExp(source + "$", "u").test(text);
 }
 
-function matchFrom(segments: readonly string[], i: number, shape: PathShape, j: number): boolean {
-  if (j < shape.length && shape[j]!.kind === "rest") return true;
-  if (i === segments.length) return j === shape.length;
-  if (j === shape.length) return false;
-  const s = shape[j]!;
-  if (s.kind === "glob") return matchFrom(segments, i + 1, shape, j + 1) || matchFrom(segments, i + 1, shape, j);
-  return s.kind === "text" && segmentMatches(segments[i]!, s) && matchFrom(segments, i + 1, shape, j + 1);
+function walk(segments: readonly string[], i: number, at: PathTree): boolean {
+  if (at.rest) return true;
+  if (i === segments.length) return at.end;
+  const text = segments[i]!;
+  const literal = text.includes(HOLE) ? undefined : at.literals.get(text);
+  if (literal !== undefined && walk(segments, i + 1, literal)) return true;
+  const dot = text.indexOf(".");
+  const head = dot > 0 ? text.slice(0, dot) : HOLE;
+  const dotted = head.includes(HOLE) ? undefined : at.dotted.get(head);
+  if (dotted !== undefined && walk(segments, i + 1, dotted)) return true;
+  for (const { segment, node } of at.patterns.values())
+    if (segmentMatches(text, segment) && walk(segments, i + 1, node)) return true;
+  // A glob takes this segment and any number after it.
+  if (at.glob !== null) for (let j = i + 1; j <= segments.length; j++) if (walk(segments, j, at.glob)) return true;
+  return false;
 }
 
 /**
- * Whether a route shape matches the path template: the same test `p`'s types make. A `${...}`
- * stands for exactly one non-empty segment's text (or part of one), never a "/", and never for
- * literal text the route has.
+ * Whether a route matches the path template, looked up in the tree segment by segment: the same
+ * test `p`'s types make. A `${...}` stands for exactly one non-empty segment's text (or part of
+ * one), never a "/", and never for literal text the route has.
  */
-export function matchPath(shapes: readonly PathShape[], pieces: PathTemplate): boolean {
+export function matchPath(tree: PathTree, pieces: PathTemplate): boolean {
   const segments = segmentsOf(pieces);
   if (segments === null || segments.some((s) => s === "")) return false;
-  return shapes.some((shape) => matchFrom(segments, 0, shape, 0));
+  return walk(segments, 0, tree);
 }
 
 /**
@@ -180,11 +287,16 @@ function segmentValue(value: unknown, strings: TemplateStringsArray, i: number):
   return escapeSegment(String(param));
 }
 
-/** `p`'s two forms: the call, verified by `tsc` once `switchyard types` has run, and the tag. */
-export interface PathFunction {
-  <const S extends string>(path: VerifiedPath<S>): string;
-  (strings: TemplateStringsArray, ...values: unknown[]): string;
-}
+/**
+ * `p`'s two forms: the call, verified by `tsc` once `switchyard types` has run, and the tag. One
+ * signature rather than two overloads: for a call no overload accepts, TypeScript 7 reports only
+ * the last overload's complaint (the tag's "not assignable to 'TemplateStringsArray'"), which
+ * would hide the path no route matches.
+ */
+export type PathFunction = <const S extends string | TemplateStringsArray>(
+  path: S extends string ? VerifiedPath<S> : S,
+  ...values: S extends string ? [] : unknown[]
+) => string;
 
 /**
  * A path of the application: `p("/about")`, `p(\`/photos/${photo.id}/edit\`)` (returned as

@@ -1,13 +1,13 @@
 // `switchyard js --out FILE`: the browser helpers module and its .d.ts. The
 // module must equal the server helpers (test/generate/browser.test.ts runs the fixtures' probes);
-// here: the command, `_url` helpers from defaultUrlOptions, and the declarations' call checking.
+// here: the command and `_url` helpers from defaultUrlOptions (the declarations' call checking, under
+// each supported compiler: test/types/browser-module.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { run } from "./run.js";
 import { loadRoutes } from "switchyard";
 
@@ -68,42 +68,6 @@ test("its _path and _url helpers give what the server's give (defaultUrlOptions'
     );
   }
   assert.equal(browser.root_url!(), "https://blog.example.com/");
-});
-
-test("the .d.ts rejects a wrong argument count and an unknown helper (tsc over a file with @ts-expect-error lines)", async () => {
-  const { dir } = await written();
-  const user = path.join(dir, "assets", "use.ts");
-  fs.writeFileSync(
-    user,
-    [
-      'import { gallery_comments_path, post_comments_path, root_path, root_url } from "./routes.js";',
-      'export const ok: string[] = [root_path(), root_url({ anchor: "top" }), gallery_comments_path(3), gallery_comments_path({ gallery_id: 3 }), gallery_comments_path(3, { page: 2 }), post_comments_path("en", 3), post_comments_path({ post_id: 3 })];',
-      "// @ts-expect-error -- gallery_comments_path needs the gallery",
-      "gallery_comments_path();",
-      "// @ts-expect-error -- root_path takes no segment",
-      "root_path(1, 2);",
-      "// @ts-expect-error -- no such helper",
-      'import { nope_path } from "./routes.js";',
-      "",
-    ].join("\n"),
-  );
-  const program = ts.createProgram([user], {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: false,
-    types: [],
-  });
-  const diagnostics = ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  assert.deepEqual(diagnostics, []);
-  // Without the directives, each marked line is an error.
-  fs.writeFileSync(user, fs.readFileSync(user, "utf8").replace(/^\/\/ @ts-expect-error.*\n/gm, ""));
-  const again = ts.createProgram([user], program.getCompilerOptions());
-  assert.equal(ts.getPreEmitDiagnostics(again).length, 3);
 });
 
 test("--out is required", async () => {

@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { draw, renderHelperTypes } from "../../src/index.js";
 import { helperSignatures } from "../../src/generate/declarations.js";
-import { typecheck } from "../types/tsc.js";
+import { COMPILERS, typecheck } from "../types/tsc.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -89,10 +89,14 @@ describe("typed helpers", () => {
     ]);
   });
 
-  it("make wrong helper calls compile errors (tsc --noEmit)", () => {
-    const out = typecheck(path.join(root, "test", "generate"), renderHelperTypes(app()), [], { "usage.ts": usage });
-    assert.equal(out, "", out);
-  });
+  for (const compiler of COMPILERS) {
+    it(`make wrong helper calls compile errors (${compiler.name}, tsc --noEmit)`, () => {
+      const out = typecheck(compiler, path.join(root, "test", "generate"), renderHelperTypes(app()), [], {
+        "usage.ts": usage,
+      });
+      assert.equal(out, "", out);
+    });
+  }
 
   it("name every named route and direct, from the same table as the runtime helpers", () => {
     const routes = app();

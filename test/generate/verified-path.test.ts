@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ArgumentError, draw, loadRoutes, p, type RouteSet } from "../../src/index.js";
-import { matchPath, pathShapes, shapeType } from "../../src/generate/verified-path.js";
+import { matchPath, pathShapes, pathTree, renderPathTree, shapeType } from "../../src/generate/verified-path.js";
 import { helpersNamed } from "../route-helpers.js";
 
 const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
@@ -69,8 +69,33 @@ describe("path shapes", () => {
       assert.ok(shapes.includes(s), `${s} in\n${shapes.join("\n")}`);
   });
 
-  const shapes = pathShapes(app().routes);
-  const ok = (...pieces: string[]) => matchPath(shapes, pieces);
+  it("render as one tree keyed by literal segments, each distinct subtree declared once", () => {
+    const lines = renderPathTree(app());
+    const root = /^export type AppPaths = (PathNode_\d+);$/m.exec(lines.join("\n"))?.[1];
+    const body = lines.find((l) => l.startsWith(`interface ${root} extends PathNode `));
+    assert.ok(body, lines.join("\n"));
+    for (const literal of ['"photos": PathNode_', '"files": PathNode_', '"archive": PathNode_', '"jobs": PathNode_'])
+      assert.ok(body.includes(literal), `${literal} in ${body}`);
+    // `photos(.:format)` by the text before its dot, not among the shapes a segment is tried against.
+    assert.match(body, /f: \{ "photos": PathNode_\d+/);
+    assert.ok(!body.includes("`photos.${string}`"), body);
+    // Other segments with parameters by their shape: `:locale`, `v:version`.
+    for (const shape of ["[string, PathNode_", "[`v${string}`, PathNode_"])
+      assert.ok(body.includes(shape), `${shape} in ${body}`);
+    const ends = lines.filter((l) => l.endsWith(" extends PathNode { l: {}; f: {}; e: true }"));
+    assert.equal(ends.length, 1, "a path's end, declared once");
+    assert.ok(
+      lines.some((l) => l.endsWith("{ l: {}; f: {}; r: true }")),
+      "the mount's rest",
+    );
+    assert.ok(
+      lines.some((l) => /g: PathNode_\d+/.test(l)),
+      "the glob",
+    );
+  });
+
+  const tree = pathTree(app().routes);
+  const ok = (...pieces: string[]) => matchPath(tree, pieces);
 
   it("accept a path a route matches segment by segment, a ${...} standing for one segment or part of one", () => {
     assert.ok(ok("/"));
@@ -126,14 +151,14 @@ describe("helpers and p agree", () => {
   ] as const) {
     it(`every named route's helper path is a path p accepts (${label})`, async () => {
       const set = await routes();
-      const shapes = pathShapes(set.routes);
+      const tree = pathTree(set.routes);
       const paths = everyNamedPath(set);
       assert.ok(
         paths.size >= set.namedRoutes.size - 1,
         `a path for each named route: ${[...set.namedRoutes.keys()].filter((n) => !paths.has(n))}`,
       );
       for (const [name, made] of paths)
-        assert.ok(matchPath(shapes, [made]), `${name}_path gave ${made}, which p rejects`);
+        assert.ok(matchPath(tree, [made]), `${name}_path gave ${made}, which p rejects`);
     });
   }
 });

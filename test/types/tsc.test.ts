@@ -9,7 +9,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { loadRoutes, renderHelperTypes } from "../../src/index.js";
-import { typecheck } from "./tsc.js";
+import { COMPILERS, typecheck } from "./tsc.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const blog = path.join(root, "examples", "blog");
@@ -23,12 +23,15 @@ function tsFiles(dir: string): string[] {
     .sort();
 }
 
-test("the fixtures and examples/blog compile against the blog's generated declarations, every @ts-expect-error used", async () => {
-  const files = [...tsFiles(fixtures), ...tsFiles(path.join(blog, "app")), ...tsFiles(path.join(blog, "config"))];
-  assert.ok(
-    files.some((f) => f.endsWith("params.ts")) && files.some((f) => f.endsWith("paths.ts")),
-    "the fixtures are found",
-  );
-  const out = typecheck(path.join(root, "test", "types"), renderHelperTypes(await loadRoutes({ root: blog })), files);
-  assert.equal(out, "", out);
-});
+for (const compiler of COMPILERS) {
+  test(`${compiler.name}: the fixtures and examples/blog compile against the blog's generated declarations, every @ts-expect-error used`, async () => {
+    const files = [...tsFiles(fixtures), ...tsFiles(path.join(blog, "app")), ...tsFiles(path.join(blog, "config"))];
+    assert.ok(
+      files.some((f) => f.endsWith("params.ts")) && files.some((f) => f.endsWith("paths.ts")),
+      "the fixtures are found",
+    );
+    const declarations = renderHelperTypes(await loadRoutes({ root: blog }));
+    const out = typecheck(compiler, path.join(root, "test", "types"), declarations, files);
+    assert.equal(out, "", out);
+  });
+}

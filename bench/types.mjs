@@ -1,0 +1,224 @@
+// What `p()` costs the compiler as the route table grows: generated applications of about 100,
+// 1,000 and 10,000 routes (resources with nesting, shallow nesting, namespaces, member and
+// collection routes, constraints, an optional locale scope, a glob and a mount), each with its
+// `switchyard types` declarations and the same typed code (action params, helper calls), checked
+// by `tsc --noEmit --extendedDiagnostics` without and with a file of 100 `p()` calls, on
+// TypeScript 5.9 and 7. Runs are interleaved (none, 100, 100, none, ...) and the medians printed
+// as a Markdown table for bench/RESULTS.md, with the load average before and after.
+//
+//   npm run build && node bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--keep DIR] [--check-declarations]
+//
+// --check-declarations: skipLibCheck off (the declarations file and switchyard's own checked too,
+// the default libraries not), as a project without skipLibCheck compiles.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, "..");
+const { draw, renderHelperTypes } = await import("../dist/index.js");
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "100,1000,10000" },
+    runs: { type: "string", default: "5" },
+    keep: { type: "string" },
+    "check-declarations": { type: "boolean", default: false },
+  },
+});
+const SIZES = args.sizes.split(",").map(Number);
+const RUNS = Number(args.runs);
+const COMPILERS = [
+  { name: "TypeScript 5.9", pkg: "typescript" },
+  { name: "TypeScript 7", pkg: "typescript7" },
+];
+const CALLS = 100;
+
+const NOUNS = ["photos", "posts", "comments", "orders", "invoices", "projects", "tasks", "teams", "users", "events"];
+const CHILDREN = ["notes", "tags", "attachments", "reviews", "versions"];
+
+/** The routes of an application of `blocks` blocks of resources, drawn with the DSL as an application would write it. */
+function drawApp(blocks) {
+  return draw((r) => {
+    r.root("pages#home");
+    r.get("files/*path", { to: "files#show", as: "file" });
+    r.mount((_req) => new Response("ok"), { at: "/status", as: "status" });
+    let i = 0;
+    const block = () => {
+      const name = `${NOUNS[i % NOUNS.length]}${Math.floor(i / NOUNS.length) || ""}`;
+      const kind = i % 5;
+      i++;
+      const nested = () => {
+        r.member(() => r.post("archive"));
+        r.collection(() => r.get("search"));
+        for (const child of CHILDREN.slice(0, 1 + (i % 3))) r.resources(child, { only: ["index", "show", "create"] });
+      };
+      if (kind === 0) r.resources(name, nested);
+      else if (kind === 1) r.resources(name, { shallow: true }, nested);
+      else if (kind === 2) r.namespace(`admin${Math.floor(i / 5)}`, () => r.resources(name, nested));
+      else if (kind === 3) r.resources(name, { constraints: { id: /\d+/ } }, nested);
+      else r.scope("(:locale)", { locale: /en|nl/ }, () => r.resources(name, { except: ["destroy"] }, nested));
+    };
+    for (let n = 0; n < blocks; n++) block();
+  });
+}
+
+/** An application of about `size` routes. */
+function app(size) {
+  const per = drawApp(20).routes.length / 20;
+  return drawApp(Math.max(1, Math.round(size / per)));
+}
+
+/** `CALLS` paths an application would write: routes spread over the table, a `${...}` for each segment value. */
+function pathCalls(routes) {
+  const candidates = routes.routes.filter((route) => route.anchor && /^\/[\w/:().-]*$/.test(route.path));
+  const calls = [];
+  for (let k = 0; k < CALLS; k++) {
+    const route = candidates[Math.floor((k * candidates.length) / CALLS)];
+    let spec = route.path.replace(/\(\.:format\)$/, k % 4 === 0 ? ".json" : "").replace(/\([^)]*\)/g, "");
+    spec = spec.replace(/:\w+/g, (m) => (m === ":locale" ? "en" : "${id}"));
+    calls.push(`  p(\`${spec || "/"}\`),`);
+  }
+  return calls;
+}
+
+function writeApp(dir, routes) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "routes.d.ts"), renderHelperTypes(routes));
+  const named = [...routes.namedRoutes.keys()].filter((n) => !n.includes("locale")).slice(0, 40);
+  const actions = [...new Set(routes.routes.map((r) => r.reqs).filter((x) => /^[\w/]+#\w+$/.test(x)))].slice(0, 40);
+  fs.writeFileSync(
+    path.join(dir, "uses.ts"),
+    [
+      'import type { ActionParams, Register } from "switchyard";',
+      "type Helpers = Register extends { helpers: infer H } ? H : never;",
+      "declare const helpers: Helpers;",
+      "declare const id: number;",
+      "export const links: string[] = [",
+      ...named.map(
+        (n) =>
+          `  helpers.${n}_path({ ${routes.namedRoutes
+            .get(n)
+            .pattern.requiredNames.map((k) => `${k}: id`)
+            .join(", ")} }),`,
+      ),
+      "];",
+      ...actions.map((a, k) => `export type Params${k} = ActionParams<${JSON.stringify(a)}>["controller"];`),
+      "",
+    ].join("\n"),
+  );
+  fs.writeFileSync(
+    path.join(dir, "paths.ts"),
+    [
+      'import { p } from "switchyard";',
+      "declare const id: number;",
+      "export const paths: string[] = [",
+      ...pathCalls(routes),
+      "];",
+      "",
+    ].join("\n"),
+  );
+  for (const [name, files] of [
+    ["none", ["routes.d.ts", "uses.ts"]],
+    ["calls", ["routes.d.ts", "uses.ts", "paths.ts"]],
+  ]) {
+    fs.writeFileSync(
+      path.join(dir, `tsconfig.${name}.json`),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          lib: ["ES2023", "DOM"],
+          skipLibCheck: !args["check-declarations"],
+          skipDefaultLibCheck: true,
+          types: [],
+          paths: { switchyard: [path.join(root, "dist", "index.d.ts")] },
+        },
+        files,
+      }),
+    );
+  }
+}
+
+/** One `tsc --extendedDiagnostics` run: check time (s), memory (MB), instantiations; throws on a type error. */
+function measure(compiler, dir, variant) {
+  const tsc = path.join(root, "node_modules", compiler.pkg, "bin", "tsc");
+  let out;
+  try {
+    out = execFileSync(
+      process.execPath,
+      [tsc, "-p", path.join(dir, `tsconfig.${variant}.json`), "--extendedDiagnostics"],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 26,
+      },
+    );
+  } catch (e) {
+    throw new Error(`${compiler.name} ${variant} in ${dir}:\n${String(e.stdout ?? e).slice(0, 2000)}`);
+  }
+  const figure = (label) => {
+    const m = new RegExp(`^${label}:\\s+([\\d.]+)(s|K)?$`, "m").exec(out);
+    if (!m) throw new Error(`no "${label}" in ${compiler.name}'s output:\n${out}`);
+    return Number(m[1]);
+  };
+  return {
+    check: figure("Check time"),
+    memory: figure("Memory used") / 1024,
+    instantiations: figure("Instantiations"),
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const base = args.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-types-bench-"));
+const loadBefore = os.loadavg();
+const rows = [];
+try {
+  for (const size of SIZES) {
+    const routes = app(size);
+    const dir = path.join(base, String(size));
+    writeApp(dir, routes);
+    for (const compiler of COMPILERS) {
+      const runs = { none: [], calls: [] };
+      for (let k = 0; k < RUNS; k++) {
+        const order = k % 2 === 0 ? ["none", "calls"] : ["calls", "none"];
+        for (const variant of order) runs[variant].push(measure(compiler, dir, variant));
+      }
+      const m = (variant, key) => median(runs[variant].map((r) => r[key]));
+      const row = {
+        routes: routes.routes.length,
+        compiler: compiler.name,
+        check: [m("none", "check"), m("calls", "check")],
+        memory: [m("none", "memory"), m("calls", "memory")],
+        instantiations: [m("none", "instantiations"), m("calls", "instantiations")],
+      };
+      rows.push(row);
+      console.error(JSON.stringify(row));
+    }
+  }
+} finally {
+  if (args.keep === undefined) fs.rmSync(base, { recursive: true, force: true });
+}
+const loadAfter = os.loadavg();
+
+const fmt = (n, digits) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const lines = [
+  `| routes | compiler | check, none | check, ${CALLS} p() | ratio | memory, none | memory, ${CALLS} p() | ratio | instantiations added |`,
+  "| -----: | -------- | ----------: | ---------: | ----: | -----------: | ----------: | ----: | -------------------: |",
+  ...rows.map(
+    (r) =>
+      `| ${fmt(r.routes, 0)} | ${r.compiler} | ${fmt(r.check[0], 2)} s | ${fmt(r.check[1], 2)} s | ${fmt(r.check[1] / r.check[0], 2)}x | ${fmt(r.memory[0], 0)} MB | ${fmt(r.memory[1], 0)} MB | ${fmt(r.memory[1] / r.memory[0], 2)}x | ${fmt(r.instantiations[1] - r.instantiations[0], 0)} |`,
+  ),
+  "",
+  `Medians of ${RUNS} interleaved runs each; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${loadAfter.map((x) => x.toFixed(2)).join(" ")} after (${os.cpus().length} cores).`,
+];
+console.log(lines.join("\n"));
