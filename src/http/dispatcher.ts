@@ -39,17 +39,9 @@ import {
 } from "./request-log.js";
 import { Reloader } from "./reloader.js";
 import { loadedRoutes } from "../draw.js";
-import {
-  actionOf,
-  HANDLED,
-  htmlReply,
-  redirectReply,
-  type Reply,
-  replyOf,
-  textReply,
-  Unmatched,
-  type Outcome,
-} from "./reply.js";
+import { actionOf, htmlReply, redirectReply, replyOf, textReply } from "./reply.js";
+import { HANDLED, type Outcome, type Reply, Unmatched } from "./transport/outcome.js";
+import { DISPATCHER, type RequestDispatcher } from "./transport/serve.js";
 
 /** Options of `createHandler`. */
 export interface HandlerOptions {
@@ -130,9 +122,6 @@ const SHOWN_PARAMS_SKIP: ReadonlySet<string> = new Set(["controller", "action"])
 /** The order `Allow` lists verbs in. */
 const VERB_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** A handler made by `createHandler` carries its dispatcher here (adapters and mounts dispatch without a `Request`). */
-export const DISPATCHER: unique symbol = Symbol.for("switchyard.dispatcher");
-
 /** A fetch-style handler: what mounts accept besides node listeners. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 /** A node request listener `(req, res)`. */
@@ -151,7 +140,7 @@ function percentMalformed(path: string): string | null {
   return null;
 }
 
-export class Dispatcher {
+export class Dispatcher implements RequestDispatcher {
   routes: RouteSet;
   readonly development: boolean;
   readonly bodyLimit: number;
@@ -235,7 +224,7 @@ export class Dispatcher {
         this.#validHost = host;
       }
       if (this.#hosts !== null) this.#hosts.check(host, ex.header("x-forwarded-host"));
-      if (ex.invalidBody !== null) throw ex.invalidBody;
+      if (ex.invalid !== null) throw ex.invalid;
       if (ex.path.indexOf("%") >= 0) {
         const reason = percentMalformed(ex.path);
         if (reason !== null) throw new BadRequest(`Invalid path ${JSON.stringify(ex.path)}: ${reason}`);
@@ -557,10 +546,4 @@ function mergeParams(ex: Exchange, path: Params): Params {
 
 function copy(to: Params, from: NestedParams | Params): void {
   for (const k of Object.keys(from)) to[k] = from[k];
-}
-
-/** The dispatcher behind a handler made by `createHandler`, or undefined for any other function. */
-export function dispatcherOf(handler: unknown): Dispatcher | undefined {
-  const d = (handler as { [DISPATCHER]?: unknown } | null | undefined)?.[DISPATCHER];
-  return d instanceof Dispatcher ? d : undefined;
 }

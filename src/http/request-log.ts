@@ -26,8 +26,8 @@ import { describeThrown } from "../support/thrown.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
 import type { Params } from "./action-context.js";
-import { Reply, Unmatched, type Outcome } from "./reply.js";
-import type { Exchange } from "./transport/exchange.js";
+import { Reply, Unmatched, type Outcome } from "./transport/outcome.js";
+import type { Exchange, ExchangeLog } from "./transport/exchange.js";
 
 /** Where log lines go: a function of a line, or a logger object with `info` (console, pino, winston...). */
 export type RequestLogger = ((line: string) => unknown) | { info(line: string): unknown };
@@ -220,7 +220,7 @@ export class RequestLog {
 }
 
 /** One request's log: what the dispatcher reports as it serves it, printed as Rails prints it. */
-export class RequestEntry {
+export class RequestEntry implements ExchangeLog {
   readonly #log: RequestLog;
   readonly #ex: Exchange;
   readonly #start: number;
