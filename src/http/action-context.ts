@@ -19,7 +19,6 @@ export type Params = Record<string, unknown>;
  * reply }`, `switchyard/hono` `hono: { c }`), so `ctx.framework` is typed by the adapters the
  * program imports.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: the adapters' modules add to it (declaration merging)
 export interface FrameworkObjects {}
 
 /** What `ctx.framework` is: one adapter's objects, or undefined (node:http, the fetch handler). */

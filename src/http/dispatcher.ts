@@ -17,6 +17,7 @@ import { isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
+import { Halted } from "./callbacks.js";
 import {
   ActionNotFound,
   ControllerRegistry,
@@ -442,10 +443,10 @@ export class Dispatcher implements RequestDispatcher {
       return this.failure(ex, e, params);
     }
     if (value instanceof Promise) {
-      return value.then((v) => replyOf(v, params)).catch((e) => this.failure(ex, e, params));
+      return value.then((v) => replyOf(halted(ex, v), params)).catch((e) => this.failure(ex, e, params));
     }
     try {
-      return replyOf(value, params);
+      return replyOf(halted(ex, value), params);
     } catch (e) {
       return this.failure(ex, e, params);
     }
@@ -524,6 +525,13 @@ function defaultOnError(error: unknown, request: { readonly method: string; read
   } catch {
     console.error(`switchyard: ${request.method} ${request.url} failed: ${thrownSummary(error)}`);
   }
+}
+
+/** An action's value, or, when a before callback halted the chain, its response (and the log says so). */
+function halted(ex: Exchange, value: unknown): unknown {
+  if (!(value instanceof Halted)) return value;
+  ex.log?.halted(value.by);
+  return value.response;
 }
 
 /** `Rack::MethodOverride`: a string naming one of its verbs (any case) becomes the method. */

@@ -9,6 +9,7 @@ export type { HandlerOptions, FetchHandler, NodeListener } from "./dispatcher.js
 export { ActionContext } from "./action-context.js";
 export type { Params, Framework, FrameworkObjects } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName, defineController } from "./controllers.js";
+export type { CallbackOptions, ControllerCallbacks } from "./callbacks.js";
 export type {
   Action,
   Actions,

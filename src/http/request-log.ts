@@ -227,6 +227,8 @@ export class RequestEntry implements ExchangeLog {
   /** `Controller#action` once an action runs. */
   #action: string | null = null;
   #error: unknown = undefined;
+  /** The callback that halted the action's chain. */
+  #halted: string | null = null;
   #failed = false;
   #done = false;
   readonly path: string;
@@ -249,6 +251,11 @@ export class RequestEntry implements ExchangeLog {
     this.#log.write(`Processing by ${this.#action} as ${formatOf(this.#ex, params)}`);
     const shown = this.#log.filter.params(params, INTERNAL_PARAMS);
     if (Object.keys(shown).length > 0) this.#log.write(`  Parameters: ${rubyIndifferentHash(shown)}`);
+  }
+
+  /** A before callback halted the chain: Rails' `Filter chain halted as :name rendered or redirected`. */
+  halted(callback: string): void {
+    this.#halted = callback;
   }
 
   /** Whether this log prints errors (the development lines do, with their trace). */
@@ -286,6 +293,7 @@ export class RequestEntry implements ExchangeLog {
     if (this.#action !== null && status !== null) {
       const location = status >= 300 && status < 400 ? locationOf(outcome) : null;
       if (location) this.#log.write(`Redirected to ${location}`);
+      if (this.#halted !== null) this.#log.write(`Filter chain halted as ${this.#halted} rendered or redirected`);
       const text = STATUS_TEXT[status];
       this.#log.write(`Completed ${status}${text === undefined ? "" : ` ${text}`} in ${ms}ms`);
     }

@@ -33,6 +33,8 @@ export class BadRequest extends Error {
 export interface ExchangeLog {
   /** An action is about to run with these params. */
   processing(params: Readonly<Record<string, unknown>>): void;
+  /** A before callback (named as Rails' log names it: `:authenticate`) halted the action's chain. */
+  halted(callback: string): void;
   /** The request failed with `error`. */
   failed(error: unknown): void;
   /** The request's outcome. */
