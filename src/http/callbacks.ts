@@ -67,6 +67,12 @@ export interface CallbackOptions<Self, A extends string = ActionNames<Self>> {
   readonly unless?: OneOrMany<Condition<Self>>;
 }
 
+/** Where `skipForgeryProtection` applies (Rails' `skip_forgery_protection`): every action, or these. */
+export interface ForgerySkipOptions<A extends string> {
+  readonly only?: OneOrMany<A>;
+  readonly except?: OneOrMany<A>;
+}
+
 /** An error class `rescueFrom` matches (by `instanceof`, so its subclasses too). */
 type ErrorClass<E = unknown> = abstract new (...args: any[]) => E;
 
@@ -134,11 +140,29 @@ export class CallbackChain {
   readonly rescues: Rescue[];
   /** Methods named as callbacks, conditions or handlers: never actions (Rails keeps them private). */
   readonly helperNames: Set<string>;
+  /** `skipForgeryProtection` declarations: whether each skips an action. */
+  readonly forgerySkips: ((action: string) => boolean)[];
 
   constructor(from?: CallbackChain) {
     this.entries = from === undefined ? [] : [...from.entries];
     this.rescues = from === undefined ? [] : [...from.rescues];
     this.helperNames = new Set(from?.helperNames);
+    this.forgerySkips = from === undefined ? [] : [...from.forgerySkips];
+  }
+
+  /** Rails' `skip_forgery_protection`: the forgery check (forgery.ts) passes these actions' requests. */
+  skipForgery(options: ForgerySkipOptions<string> | undefined, declaredBy: string): void {
+    const method = `${declaredBy}.skipForgeryProtection`;
+    for (const key of Object.keys(options ?? {}))
+      if (key !== "only" && key !== "except")
+        throw new ArgumentError(`${method}: unknown option ${JSON.stringify(key)}: use only or except`);
+    const where = predicates(options, method);
+    this.forgerySkips.push((action) => where.every((p) => p(this, undefined as never, action)));
+  }
+
+  /** Whether `skipForgeryProtection` covers `action`. */
+  skipsForgery(action: string): boolean {
+    return this.forgerySkips.some((skips) => skips(action));
   }
 
   get empty(): boolean {
@@ -308,13 +332,25 @@ export function rescuer(): DeclareRescue {
   };
 }
 
+/** `Controller.skipForgeryProtection`: every action of the class, or `only`/`except` these. */
+export type DeclareForgerySkip = <T extends ControllerType>(
+  this: T,
+  options?: ForgerySkipOptions<ActionNames<InstanceType<T>>>,
+) => void;
+
+/** The static method that skips forgery protection in the class it is called on. */
+export function forgerySkipper(): DeclareForgerySkip {
+  return function (this: ControllerType, options?: ForgerySkipOptions<string>) {
+    ownChain(this).skipForgery(options, this.name);
+  };
+}
+
 /** Where a controller's chain is kept: an own static property of its class (or of its object of actions). */
 const CHAIN: unique symbol = Symbol("switchyard.callbacks");
 
-/** The chain a controller (a class or an object of actions) runs through, if it declared any. */
+/** The chain a controller (a class or an object of actions) declared, if it declared anything. */
 export function chainOf(controller: object): CallbackChain | undefined {
-  const chain = (controller as { [CHAIN]?: CallbackChain })[CHAIN];
-  return chain === undefined || chain.empty ? undefined : chain;
+  return (controller as { [CHAIN]?: CallbackChain })[CHAIN];
 }
 
 /** The chain `controller` declares into: its own, copied from an inherited one on the first declaration. */
@@ -332,15 +368,17 @@ export interface ControllerCallbacks<Self, A extends string> {
   readonly aroundAction?: readonly (AroundCallback<Self> | readonly [AroundCallback<Self>, CallbackOptions<Self, A>])[];
   /** `[ErrorClass or classes, handler]` pairs, the last declared winning as in Rails. */
   readonly rescueFrom?: readonly (readonly [OneOrMany<ErrorClass>, RescueHandler<Self>])[];
+  /** Rails' `skip_forgery_protection`: `true` for every action, or `{ only }`/`{ except }`. */
+  readonly skipForgeryProtection?: true | ForgerySkipOptions<A>;
 }
 
 /** Declares `callbacks` on an object of actions (`defineController`'s options). */
 export function declareCallbacks(target: object, callbacks: ControllerCallbacks<object, string>, name: string): void {
-  const known = new Set(["beforeAction", "afterAction", "aroundAction", "rescueFrom"]);
+  const known = new Set(["beforeAction", "afterAction", "aroundAction", "rescueFrom", "skipForgeryProtection"]);
   for (const key of Object.keys(callbacks))
     if (!known.has(key))
       throw new ArgumentError(
-        `defineController: unknown option ${JSON.stringify(key)}: use beforeAction, afterAction, aroundAction or rescueFrom`,
+        `defineController: unknown option ${JSON.stringify(key)}: use beforeAction, afterAction, aroundAction, rescueFrom or skipForgeryProtection`,
       );
   const chain = ownChain(target);
   for (const kind of ["before", "after", "around"] as const) {
@@ -351,4 +389,6 @@ export function declareCallbacks(target: object, callbacks: ControllerCallbacks<
   }
   for (const [classes, handler] of callbacks.rescueFrom ?? [])
     chain.rescue(list(classes) as ErrorClass[], handler as string | Fn, name);
+  const skip = callbacks.skipForgeryProtection;
+  if (skip !== undefined) chain.skipForgery(skip === true ? undefined : skip, name);
 }

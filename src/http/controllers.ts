@@ -30,8 +30,10 @@ import {
   type ControllerCallbacks,
   declareCallbacks,
   type DeclareCallback,
+  type DeclareForgerySkip,
   type DeclareRescue,
   declarer,
+  forgerySkipper,
   rescuer,
 } from "./callbacks.js";
 
@@ -101,6 +103,8 @@ export class Controller<C extends ControllerName = ControllerName> {
   static readonly skipAroundAction: DeclareCallback<"around"> = declarer("around", "skip");
   /** Rails' `rescue_from`: an error of these classes (or subclasses) is answered by `handler`; the last declared wins. */
   static readonly rescueFrom: DeclareRescue = rescuer();
+  /** Rails' `skip_forgery_protection`: cross-site requests reach these actions (an API's, a webhook's). */
+  static readonly skipForgeryProtection: DeclareForgerySkip = forgerySkipper();
 }
 
 /**
@@ -274,6 +278,12 @@ export class ControllerRegistry {
     return { definition, invokers: new Map(), source };
   }
 
+  /** Whether the loaded controller at `controllerPath` skips forgery protection for `action`. */
+  skipsForgery(controllerPath: string, action: string): boolean {
+    const loaded = this.#loaded.get(controllerPath);
+    return loaded !== undefined && chainOf(loaded.definition)?.skipsForgery(action) === true;
+  }
+
   /** The invoker of `action` on a loaded controller, or an `ActionNotFound`. */
   action(loaded: Loaded, action: string, controllerPath: string): Invoke {
     let invoke = loaded.invokers.get(action);
@@ -286,7 +296,7 @@ export class ControllerRegistry {
     if (fn === undefined)
       throw new ActionNotFound(`The action '${action}' could not be found for ${controllerClassName(controllerPath)}`);
     const Class = def as ControllerClass;
-    if (chain !== undefined)
+    if (chain !== undefined && !chain.empty)
       invoke = chain.invoker(action, fn as never, typeof def === "function" ? (ctx) => new Class(ctx) : () => def);
     else if (typeof def === "function") invoke = (ctx) => fn.call(new Class(ctx), ctx);
     else invoke = (ctx) => fn.call(def, ctx);

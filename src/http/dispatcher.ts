@@ -18,6 +18,7 @@ import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
 import { Halted } from "./callbacks.js";
+import { ForgeryProtection, type ForgeryProtectionOptions, InvalidCrossOriginRequest } from "./forgery.js";
 import {
   ActionNotFound,
   ControllerRegistry,
@@ -91,6 +92,13 @@ export interface HandlerOptions {
   logger?: RequestLogger | false;
   /** Rails' `filter_parameters` for the log and the exception page. Default: `DEFAULT_FILTER_PARAMETERS`. */
   filterParameters?: readonly ParameterFilter[];
+  /**
+   * Forgery protection (forgery.ts): a POST, PUT, PATCH or DELETE that the browser says came from
+   * another site (`Sec-Fetch-Site`, else `Origin` against `Host`) is 403 before the action runs;
+   * requests with neither header (API clients) pass. `{ trustedOrigins }` lists origins let
+   * through; `false` turns it off. Default: on. A controller opts out with `skipForgeryProtection`.
+   */
+  forgeryProtection?: boolean | ForgeryProtectionOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -157,6 +165,7 @@ export class Dispatcher implements RequestDispatcher {
   readonly #root: string;
   #verbs: string[] | undefined;
   readonly #reloader: Reloader | undefined;
+  readonly #forgery: ForgeryProtection | null;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
@@ -181,6 +190,8 @@ export class Dispatcher implements RequestDispatcher {
     this.#hosts = hosts.empty ? null : hosts;
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
+    const forgery = options.forgeryProtection ?? true;
+    this.#forgery = forgery === false ? null : new ForgeryProtection(forgery === true ? {} : forgery);
     this.#root = options.root ?? (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.() ?? "";
     if (
       this.development &&
@@ -435,6 +446,11 @@ export class Dispatcher implements RequestDispatcher {
 
   #invoke(ex: Exchange, route: Route, params: Params, invoke: Invoke): Outcome | Promise<Outcome> {
     ex.log?.processing(params);
+    if (this.#forgery !== null) {
+      const refusal = this.#forgery.refusal(ex);
+      if (refusal !== null && !this.registry.skipsForgery(String(params.controller), String(params.action)))
+        return this.failure(ex, new InvalidCrossOriginRequest(refusal), params);
+    }
     const ctx = new ActionContext(ex, this.routes, route, params);
     let value: unknown;
     try {
@@ -474,6 +490,7 @@ export class Dispatcher implements RequestDispatcher {
       }
       if (isInstance(error, BadRequest))
         return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
+      if (isInstance(error, InvalidCrossOriginRequest)) return textReply(403, `${error.message}\n`);
       if (isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) {
         if (!this.development) return textReply(404, "Not Found\n");
         const notes = isInstance(error, MissingController) ? this.#lookedFor(error.controllerPath) : [];
@@ -519,7 +536,13 @@ export class Dispatcher implements RequestDispatcher {
 }
 
 function defaultOnError(error: unknown, request: { readonly method: string; readonly url: string }): void {
-  if (isInstance(error, BadRequest) || isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) return;
+  if (
+    isInstance(error, BadRequest) ||
+    isInstance(error, RoutingError) ||
+    isInstance(error, ActionNotFound) ||
+    isInstance(error, InvalidCrossOriginRequest)
+  )
+    return;
   try {
     console.error(`switchyard: ${request.method} ${request.url} failed:`, error);
   } catch {

@@ -22,7 +22,8 @@
  */
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
-import { describeThrown } from "../support/thrown.js";
+import { describeThrown, isInstance } from "../support/thrown.js";
+import { FORGERY_WARNING, InvalidCrossOriginRequest } from "./forgery.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
 import type { Params } from "./action-context.js";
@@ -294,6 +295,7 @@ export class RequestEntry implements ExchangeLog {
       const location = status >= 300 && status < 400 ? locationOf(outcome) : null;
       if (location) this.#log.write(`Redirected to ${location}`);
       if (this.#halted !== null) this.#log.write(`Filter chain halted as ${this.#halted} rendered or redirected`);
+      if (this.#failed && isInstance(this.#error, InvalidCrossOriginRequest)) this.#log.write(FORGERY_WARNING);
       const text = STATUS_TEXT[status];
       this.#log.write(`Completed ${status}${text === undefined ? "" : ` ${text}`} in ${ms}ms`);
     }
@@ -349,6 +351,7 @@ export function requestLog(
 function railsErrorName(name: string): string {
   if (name === "RoutingError") return "ActionController::RoutingError";
   if (name === "ActionNotFound") return "AbstractController::ActionNotFound";
+  if (name === "InvalidCrossOriginRequest") return "ActionController::InvalidCrossOriginRequest";
   return name;
 }
 
