@@ -172,13 +172,19 @@ export function serveNode(
   const ex = nodeExchange(options.exchange ?? NodeExchange, req, res, options.scriptName ?? "", options.strip ?? "");
   options.prepare?.(ex);
   const unmatched = options.unmatched;
-  const served = serveExchange<Outcome | Promise<Outcome>>(
+  // (No closure per request unless the host passes unmatched requests on: `answer` is module-level.)
+  const served = serveExchange<Outcome | Promise<Outcome>, NodeExchange>(
     dispatcher,
     ex,
-    (outcome) => written(outcome, writeGuarded(dispatcher, res, outcome, ex)),
+    answer,
     unmatched === undefined ? undefined : (outcome) => written(outcome, unmatched()),
   );
   return served as Outcome | Promise<Outcome>;
+}
+
+/** Writes the outcome to the exchange's response; the outcome once written. */
+function answer(outcome: Outcome, ex: NodeExchange, dispatcher: RequestDispatcher): Outcome | Promise<Outcome> {
+  return written(outcome, writeGuarded(dispatcher, ex.res, outcome, ex));
 }
 
 /** `outcome`, once `pending` (a write, the next handler) is done. */

@@ -25,7 +25,8 @@ export function dispatcherOf(handler: unknown): RequestDispatcher | undefined {
 }
 
 /**
- * Dispatches `ex` and hands the outcome to `answer` — or, when no route matched and `unmatched`
+ * Dispatches `ex` and hands the outcome to `answer` (with the exchange and the dispatcher, so that
+ * an adapter's `answer` can be made once, not per request) — or, when no route matched and `unmatched`
  * is given, to `unmatched` (the host's next handler: the request log then leaves the request out).
  * Returns what they return: synchronously when the dispatch was synchronous (the common request
  * makes no promise), else as a promise. A throw or rejection of `answer` or `unmatched` is the
@@ -34,7 +35,7 @@ export function dispatcherOf(handler: unknown): RequestDispatcher | undefined {
 export function serveExchange<T, X extends Exchange = Exchange>(
   dispatcher: RequestDispatcher,
   ex: X,
-  answer: (outcome: Outcome, ex: X) => T,
+  answer: (outcome: Outcome, ex: X, dispatcher: RequestDispatcher) => T,
   unmatched?: (outcome: Unmatched, ex: X) => T,
 ): T | Promise<Awaited<T>> {
   if (unmatched !== undefined) ex.passesUnmatched = true;
@@ -45,15 +46,18 @@ export function serveExchange<T, X extends Exchange = Exchange>(
     // (The dispatcher answers every failure; a dispatcher that throws all the same is answered as one.)
     outcome = dispatcher.failure(ex, e);
   }
-  if (!(outcome instanceof Promise)) return settle(outcome, ex, answer, unmatched);
-  return outcome.then((o) => settle(o, ex, answer, unmatched)) as Promise<Awaited<T>>;
+  if (!(outcome instanceof Promise)) return settle(outcome, ex, dispatcher, answer, unmatched);
+  return outcome.then((o) => settle(o, ex, dispatcher, answer, unmatched)) as Promise<Awaited<T>>;
 }
 
 function settle<T, X extends Exchange>(
   outcome: Outcome,
   ex: X,
-  answer: (outcome: Outcome, ex: X) => T,
+  dispatcher: RequestDispatcher,
+  answer: (outcome: Outcome, ex: X, dispatcher: RequestDispatcher) => T,
   unmatched: ((outcome: Unmatched, ex: X) => T) | undefined,
 ): T {
-  return unmatched !== undefined && outcome instanceof Unmatched ? unmatched(outcome, ex) : answer(outcome, ex);
+  return unmatched !== undefined && outcome instanceof Unmatched
+    ? unmatched(outcome, ex)
+    : answer(outcome, ex, dispatcher);
 }
