@@ -39,6 +39,11 @@ export class ForgeryProtection {
   readonly #trusted: ReadonlySet<string>;
 
   constructor(options: ForgeryProtectionOptions = {}) {
+    for (const key of Object.keys(options))
+      if (key !== "trustedOrigins")
+        throw new ArgumentError(
+          `forgeryProtection: unknown option ${JSON.stringify(key)}: the one option is trustedOrigins (or give true or false)`,
+        );
     const trusted = new Set<string>();
     for (const origin of options.trustedOrigins ?? []) trusted.add(checkedOrigin(origin));
     this.#trusted = trusted;

@@ -148,7 +148,11 @@ test("trusted origins pass; forgeryProtection: false turns the check off", async
   assert.equal((await off.send("POST", "/posts", { "sec-fetch-site": "cross-site" })).status, 200);
 });
 
-test("a trusted origin that is not scheme://host[:port] is refused when the handler is made, naming it", () => {
+test("a trusted origin that is not scheme://host[:port], or an unknown option, is refused when the handler is made, naming it", () => {
+  assert.throws(
+    () => createHandler(routes, { forgeryProtection: { trustedOrigin: ["https://a.example"] } as never }),
+    /forgeryProtection: unknown option "trustedOrigin": the one option is trustedOrigins/,
+  );
   for (const origin of ["admin.example.com", "https://admin.example.com/", "https://admin.example.com/path"]) {
     assert.throws(
       () => createHandler(routes, { forgeryProtection: { trustedOrigins: [origin] } }),
