@@ -119,8 +119,8 @@ export type Actions<C extends ControllerName> = {
 
 /**
  * `defineController<"photos">({ show(ctx) { ... } })`: an object of actions checked as `Actions<C>`,
- * returned as it is. `callbacks`: its `beforeAction`, `afterAction`, `aroundAction` and `rescueFrom`
- * (see callbacks.ts), `only`/`except` checked against its actions:
+ * returned as it is. `callbacks`: its `beforeAction`, `afterAction`, `aroundAction`, `rescueFrom`
+ * and `skipForgeryProtection` (see callbacks.ts), `only`/`except` checked against its actions:
  *
  *     defineController({ index, create }, { beforeAction: [[authenticate, { only: ["create"] }]] })
  */
