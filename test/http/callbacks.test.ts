@@ -281,3 +281,40 @@ test("an error no handler rescues is the 500 it would be without callbacks; an u
     /defineController: unknown option "beforeActions"/,
   );
 });
+
+test("skipAfterAction and skipAroundAction remove an inherited callback, or skip it where their options hold", async () => {
+  class Parent extends Controller {
+    static {
+      this.afterAction("audit");
+      this.aroundAction("wrap");
+    }
+    audit() {
+      calls.push("audit");
+    }
+    async wrap(_ctx: ActionContext, next: () => Promise<unknown>) {
+      calls.push("wrap");
+      await next();
+    }
+    show() {
+      calls.push("show");
+      return "show";
+    }
+    edit() {
+      calls.push("edit");
+      return "edit";
+    }
+  }
+  class Child extends Parent {
+    static {
+      this.skipAfterAction("audit");
+      this.skipAroundAction("wrap", { only: ["edit"] });
+    }
+  }
+  const app = serving({ parent: Parent, child: Child });
+  await app.get("/parent/show");
+  assert.deepEqual(calls, ["wrap", "show", "audit"], "the parent keeps its callbacks");
+  await app.get("/child/show");
+  assert.deepEqual(calls, ["wrap", "show"]);
+  await app.get("/child/edit");
+  assert.deepEqual(calls, ["edit"]);
+});
