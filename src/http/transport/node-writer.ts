@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "./outcome.js";
 import type { Exchange } from "./exchange.js";
 import { NodeExchange, nodeExchange } from "./node-exchange.js";
-import { type RequestDispatcher, serveExchange } from "./serve.js";
+import { dispatchExchange, type RequestDispatcher } from "./serve.js";
 import { isInstance, thrownSummary } from "../../support/thrown.js";
 
 const bodyLength = (body: string | Uint8Array): number =>
@@ -172,18 +172,20 @@ export function serveNode(
   const ex = nodeExchange(options.exchange ?? NodeExchange, req, res, options.scriptName ?? "", options.strip ?? "");
   options.prepare?.(ex);
   const unmatched = options.unmatched;
-  // (No closure per request unless the host passes unmatched requests on: `answer` is module-level.)
-  const served = serveExchange<Outcome | Promise<Outcome>, NodeExchange>(
-    dispatcher,
-    ex,
-    answer,
-    unmatched === undefined ? undefined : (outcome) => written(outcome, unmatched()),
-  );
-  return served as Outcome | Promise<Outcome>;
+  // (serveExchange's steps, written out: the node adapters' common request makes no closure and no promise.)
+  const outcome = dispatchExchange(dispatcher, ex, unmatched !== undefined);
+  if (outcome instanceof Promise) return outcome.then((o) => settleNode(dispatcher, ex, o, unmatched));
+  return settleNode(dispatcher, ex, outcome, unmatched);
 }
 
-/** Writes the outcome to the exchange's response; the outcome once written. */
-function answer(outcome: Outcome, ex: NodeExchange, dispatcher: RequestDispatcher): Outcome | Promise<Outcome> {
+/** Writes the outcome to the exchange's response, or hands an unmatched request on; the outcome once done. */
+function settleNode(
+  dispatcher: RequestDispatcher,
+  ex: NodeExchange,
+  outcome: Outcome,
+  unmatched: (() => unknown) | undefined,
+): Outcome | Promise<Outcome> {
+  if (unmatched !== undefined && outcome instanceof Unmatched) return written(outcome, unmatched());
   return written(outcome, writeGuarded(dispatcher, ex.res, outcome, ex));
 }
 

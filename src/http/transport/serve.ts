@@ -38,16 +38,24 @@ export function serveExchange<T, X extends Exchange = Exchange>(
   answer: (outcome: Outcome, ex: X, dispatcher: RequestDispatcher) => T,
   unmatched?: (outcome: Unmatched, ex: X) => T,
 ): T | Promise<Awaited<T>> {
-  if (unmatched !== undefined) ex.passesUnmatched = true;
-  let outcome: Outcome | Promise<Outcome>;
-  try {
-    outcome = dispatcher.dispatch(ex);
-  } catch (e) {
-    // (The dispatcher answers every failure; a dispatcher that throws all the same is answered as one.)
-    outcome = dispatcher.failure(ex, e);
-  }
+  const outcome = dispatchExchange(dispatcher, ex, unmatched !== undefined);
   if (!(outcome instanceof Promise)) return settle(outcome, ex, dispatcher, answer, unmatched);
   return outcome.then((o) => settle(o, ex, dispatcher, answer, unmatched)) as Promise<Awaited<T>>;
+}
+
+/** `dispatcher.dispatch(ex)`, never throwing; `passesUnmatched`: the host's next handler takes an unmatched request (the log leaves it out). */
+export function dispatchExchange(
+  dispatcher: RequestDispatcher,
+  ex: Exchange,
+  passesUnmatched: boolean,
+): Outcome | Promise<Outcome> {
+  if (passesUnmatched) ex.passesUnmatched = true;
+  try {
+    return dispatcher.dispatch(ex);
+  } catch (e) {
+    // (The dispatcher answers every failure; a dispatcher that throws all the same is answered as one.)
+    return dispatcher.failure(ex, e);
+  }
 }
 
 function settle<T, X extends Exchange>(
