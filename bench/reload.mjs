@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { loadRoutes } from "../dist/index.js";
 import { createHandler } from "../dist/http/index.js";
 import { loadedRoutes } from "../dist/draw.js";
-import { dispatcherOf } from "../dist/http/dispatcher.js";
+import { dispatcherOf } from "../dist/http/transport/serve.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../examples/blog");
 const routes = await loadRoutes({ root });

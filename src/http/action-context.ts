@@ -14,6 +14,17 @@ import { HTML } from "./reply.js";
 export type Params = Record<string, unknown>;
 
 /**
+ * The host framework's own objects, by adapter: each adapter's module adds its entry
+ * (`switchyard/express` adds `express: { req, res }`, `switchyard/fastify` `fastify: { request,
+ * reply }`, `switchyard/hono` `hono: { c }`), so `ctx.framework` is typed by the adapters the
+ * program imports.
+ */
+export interface FrameworkObjects {}
+
+/** What `ctx.framework` is: one adapter's objects, or undefined (node:http, the fetch handler). */
+export type Framework = FrameworkObjects[keyof FrameworkObjects] | undefined;
+
+/**
  * `A`: the `controller#action` served. After `switchyard types`, `ActionContext<"photos#show">`
  * types `params` from the routes reaching it (see `ActionParams`); without `A`, `params` is `Params`.
  */
@@ -57,6 +68,15 @@ export class ActionContext<A extends ActionName = ActionName> {
   /** The path within the application (Rack's `PATH_INFO`), without the query. */
   get path(): string {
     return this.#ex.path;
+  }
+
+  /**
+   * The host framework's own objects for this request: Express' `{ req, res }`, Fastify's
+   * `{ request, reply }`, Hono's `{ c }` — what its middleware set there (passport's `req.user`)
+   * — or undefined when no framework serves the request (node:http, the fetch handler).
+   */
+  get framework(): Framework {
+    return this.#ex.framework as Framework;
   }
 
   /** A request header (any case), or null. */

@@ -26,6 +26,17 @@ import {
 } from "../support/user-files.js";
 import type { ActionContext } from "./action-context.js";
 import { BUILT_IN_CONTROLLERS } from "./health.js";
+import {
+  chainOf,
+  type ControllerCallbacks,
+  declareCallbacks,
+  type DeclareCallback,
+  type DeclareForgerySkip,
+  type DeclareRescue,
+  declarer,
+  forgerySkipper,
+  rescuer,
+} from "./callbacks.js";
 
 /** An action: gets the context, returns a `Response`, a string (HTML), a JSON value, or nothing (204). */
 export type Action = (context: ActionContext) => unknown;
@@ -76,6 +87,25 @@ export class Controller<C extends ControllerName = ControllerName> {
   redirectTo(target: string, status?: number): Response {
     return this.context.redirectTo(target, status);
   }
+
+  // Rails' callbacks and rescue_from, declared in a subclass's `static { }` block (see callbacks.ts).
+
+  /** Rails' `before_action`: returning a `Response` halts the chain (the action does not run). */
+  static readonly beforeAction: DeclareCallback<"plain"> = declarer("before", "add");
+  /** Rails' `after_action`: after the action, unless the chain halted or something threw. */
+  static readonly afterAction: DeclareCallback<"plain"> = declarer("after", "add");
+  /** Rails' `around_action`: `callback(ctx, next)`, `await next()` running the rest of the chain and the action. */
+  static readonly aroundAction: DeclareCallback<"around"> = declarer("around", "add");
+  /** Rails' `skip_before_action`: removed, or, with options, not run where they hold. */
+  static readonly skipBeforeAction: DeclareCallback<"plain"> = declarer("before", "skip");
+  /** Rails' `skip_after_action`. */
+  static readonly skipAfterAction: DeclareCallback<"plain"> = declarer("after", "skip");
+  /** Rails' `skip_around_action`. */
+  static readonly skipAroundAction: DeclareCallback<"around"> = declarer("around", "skip");
+  /** Rails' `rescue_from`: an error of these classes (or subclasses) is answered by `handler`; the last declared wins. */
+  static readonly rescueFrom: DeclareRescue = rescuer();
+  /** Rails' `skip_forgery_protection`: cross-site requests reach these actions (an API's, a webhook's). */
+  static readonly skipForgeryProtection: DeclareForgerySkip = forgerySkipper();
 }
 
 /**
@@ -88,8 +118,18 @@ export type Actions<C extends ControllerName> = {
   [A in ActionsOf<C>]?: (context: ActionContext<Extract<`${C}#${A}`, ActionName>>) => unknown;
 };
 
-/** `defineController<"photos">({ show(ctx) { ... } })`: an object of actions checked as `Actions<C>`, returned as it is. */
-export function defineController<C extends ControllerName>(actions: Actions<C>): Actions<C> {
+/**
+ * `defineController<"photos">({ show(ctx) { ... } })`: an object of actions checked as `Actions<C>`,
+ * returned as it is. `callbacks`: its `beforeAction`, `afterAction`, `aroundAction`, `rescueFrom`
+ * and `skipForgeryProtection` (see callbacks.ts), `only`/`except` checked against its actions:
+ *
+ *     defineController({ index, create }, { beforeAction: [[authenticate, { only: ["create"] }]] })
+ */
+export function defineController<C extends ControllerName, const T extends Actions<C> = Actions<C>>(
+  actions: T,
+  callbacks?: ControllerCallbacks<T, Extract<keyof T, string>>,
+): T {
+  if (callbacks !== undefined) declareCallbacks(actions, callbacks as never, "defineController");
   return actions;
 }
 
@@ -277,20 +317,28 @@ export class ControllerRegistry {
     return { definition, invokers: new Map(), source };
   }
 
+  /** Whether the loaded controller at `controllerPath` skips forgery protection for `action`. */
+  skipsForgery(controllerPath: string, action: string): boolean {
+    const loaded = this.#loaded.get(controllerPath);
+    return loaded !== undefined && chainOf(loaded.definition)?.skipsForgery(action) === true;
+  }
+
   /** The invoker of `action` on a loaded controller, or an `ActionNotFound`. */
   action(loaded: Loaded, action: string, controllerPath: string): Invoke {
     let invoke = loaded.invokers.get(action);
     if (invoke !== undefined) return invoke;
     const def = loaded.definition;
-    const fn = actionMethod(typeof def === "function" ? def.prototype : def, action);
+    const chain = chainOf(def);
+    const fn = chain?.helperNames.has(action)
+      ? undefined
+      : actionMethod(typeof def === "function" ? def.prototype : def, action);
     if (fn === undefined)
       throw new ActionNotFound(`The action '${action}' could not be found for ${controllerClassName(controllerPath)}`);
-    if (typeof def === "function") {
-      const Class = def as ControllerClass;
-      invoke = (ctx) => fn.call(new Class(ctx), ctx);
-    } else {
-      invoke = (ctx) => fn.call(def, ctx);
-    }
+    const Class = def as ControllerClass;
+    if (chain !== undefined && !chain.empty)
+      invoke = chain.invoker(action, fn as never, typeof def === "function" ? (ctx) => new Class(ctx) : () => def);
+    else if (typeof def === "function") invoke = (ctx) => fn.call(new Class(ctx), ctx);
+    else invoke = (ctx) => fn.call(def, ctx);
     loaded.invokers.set(action, invoke);
     return invoke;
   }

@@ -3,8 +3,9 @@
  * A WHATWG request is read through `FetchExchange`; the dispatcher's outcome becomes a `Response`.
  */
 import type { RouteSet } from "../index.js";
-import { DISPATCHER, Dispatcher, type HandlerOptions } from "./dispatcher.js";
-import type { Outcome } from "./reply.js";
+import { Dispatcher, type HandlerOptions } from "./dispatcher.js";
+import { DISPATCHER } from "./transport/serve.js";
+import type { Outcome } from "./transport/outcome.js";
 import { FetchExchange, toResponse } from "./transport/fetch-exchange.js";
 
 /** A fetch-style handler made by `createHandler`: also mountable in another route set, and what the adapters serve. */

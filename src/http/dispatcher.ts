@@ -18,6 +18,8 @@ import { dropRejection, isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
 import { ActionContext, type Params } from "./action-context.js";
+import { Halted } from "./callbacks.js";
+import { ForgeryProtection, type ForgeryProtectionOptions, InvalidCrossOriginRequest } from "./forgery.js";
 import {
   ActionNotFound,
   ControllerRegistry,
@@ -49,17 +51,9 @@ import {
 } from "./request-log.js";
 import { Reloader } from "./reloader.js";
 import { loadedRoutes } from "../draw.js";
-import {
-  actionOf,
-  HANDLED,
-  htmlReply,
-  redirectReply,
-  type Reply,
-  replyOf,
-  textReply,
-  Unmatched,
-  type Outcome,
-} from "./reply.js";
+import { actionOf, htmlReply, redirectReply, replyOf, textReply } from "./reply.js";
+import { HANDLED, type Outcome, type Reply, Unmatched } from "./transport/outcome.js";
+import { DISPATCHER, type RequestDispatcher } from "./transport/serve.js";
 
 /** Options of `createHandler`. */
 export interface HandlerOptions {
@@ -122,6 +116,13 @@ export interface HandlerOptions {
   logger?: RequestLogger | false;
   /** Rails' `filter_parameters` for the log and the exception page. Default: `DEFAULT_FILTER_PARAMETERS`. */
   filterParameters?: readonly ParameterFilter[];
+  /**
+   * Forgery protection (forgery.ts): a POST, PUT, PATCH or DELETE that the browser says came from
+   * another site (`Sec-Fetch-Site`, else `Origin` against `Host`) is 403 before the action runs;
+   * requests with neither header (API clients) pass. `{ trustedOrigins }` lists origins let
+   * through; `false` turns it off. Default: on. A controller opts out with `skipForgeryProtection`.
+   */
+  forgeryProtection?: boolean | ForgeryProtectionOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -150,9 +151,6 @@ const SHOWN_PARAMS_SKIP: ReadonlySet<string> = new Set(["controller", "action"])
 /** The order `Allow` lists verbs in. */
 const VERB_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** A handler made by `createHandler` carries its dispatcher here (adapters and mounts dispatch without a `Request`). */
-export const DISPATCHER: unique symbol = Symbol.for("switchyard.dispatcher");
-
 /** A fetch-style handler: what mounts accept besides node listeners. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 /** A node request listener `(req, res)`. */
@@ -171,7 +169,7 @@ function percentMalformed(path: string): string | null {
   return null;
 }
 
-export class Dispatcher {
+export class Dispatcher implements RequestDispatcher {
   routes: RouteSet;
   readonly development: boolean;
   readonly bodyLimit: number;
@@ -190,6 +188,7 @@ export class Dispatcher {
   readonly #reloader: Reloader | undefined;
   /** Settles when the controllers are loaded (`eagerLoad`), at once without it. */
   readonly ready: Promise<void>;
+  readonly #forgery: ForgeryProtection | null;
 
   constructor(routes: RouteSet, options: HandlerOptions = {}) {
     this.routes = routes;
@@ -215,6 +214,8 @@ export class Dispatcher {
     this.#excludeHost = options.hostAuthorization?.exclude;
     this.#log = requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
+    const forgery = options.forgeryProtection ?? true;
+    this.#forgery = forgery === false ? null : new ForgeryProtection(forgery === true ? {} : forgery);
     this.#root = options.root ?? currentDirectory() ?? "";
     if (
       this.development &&
@@ -265,7 +266,7 @@ export class Dispatcher {
         this.#validHost = host;
       }
       if (this.#hosts !== null) this.#authorizeHost(ex);
-      if (ex.invalidBody !== null) throw ex.invalidBody;
+      if (ex.invalid !== null) throw ex.invalid;
       if (ex.path.indexOf("%") >= 0) {
         const reason = percentMalformed(ex.path);
         if (reason !== null) throw new BadRequest(`Invalid path ${JSON.stringify(ex.path)}: ${reason}`);
@@ -489,6 +490,11 @@ export class Dispatcher {
 
   #invoke(ex: Exchange, route: Route, params: Params, invoke: Invoke): Outcome | Promise<Outcome> {
     ex.log?.processing(params);
+    if (this.#forgery !== null) {
+      const refusal = this.#forgery.refusal(ex);
+      if (refusal !== null && !this.registry.skipsForgery(String(params.controller), String(params.action)))
+        return this.failure(ex, new InvalidCrossOriginRequest(refusal), params);
+    }
     const ctx = new ActionContext(ex, this.routes, route, params);
     let value: unknown;
     try {
@@ -497,10 +503,10 @@ export class Dispatcher {
       return this.failure(ex, e, params);
     }
     if (value instanceof Promise) {
-      return value.then((v) => replyOf(v, params)).catch((e) => this.failure(ex, e, params));
+      return value.then((v) => replyOf(halted(ex, v), params)).catch((e) => this.failure(ex, e, params));
     }
     try {
-      return replyOf(value, params);
+      return replyOf(halted(ex, value), params);
     } catch (e) {
       return this.failure(ex, e, params);
     }
@@ -528,6 +534,7 @@ export class Dispatcher {
       }
       if (isInstance(error, BadRequest))
         return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
+      if (isInstance(error, InvalidCrossOriginRequest)) return textReply(403, `${error.message}\n`);
       if (isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) {
         if (!this.development) return textReply(404, "Not Found\n");
         const notes = isInstance(error, MissingController) ? this.#lookedFor(error.controllerPath) : [];
@@ -573,12 +580,25 @@ export class Dispatcher {
 }
 
 function defaultOnError(error: unknown, request: { readonly method: string; readonly url: string }): void {
-  if (isInstance(error, BadRequest) || isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) return;
+  if (
+    isInstance(error, BadRequest) ||
+    isInstance(error, RoutingError) ||
+    isInstance(error, ActionNotFound) ||
+    isInstance(error, InvalidCrossOriginRequest)
+  )
+    return;
   try {
     console.error(`switchyard: ${request.method} ${request.url} failed:`, error);
   } catch {
     console.error(`switchyard: ${request.method} ${request.url} failed: ${thrownSummary(error)}`);
   }
+}
+
+/** An action's value, or, when a before callback halted the chain, its response (and the log says so). */
+function halted(ex: Exchange, value: unknown): unknown {
+  if (!(value instanceof Halted)) return value;
+  ex.log?.halted(value.by);
+  return value.response;
 }
 
 /** `Rack::MethodOverride`: a string naming one of its verbs (any case) becomes the method. */
@@ -601,10 +621,4 @@ function mergeParams(ex: Exchange, path: Params): Params {
 
 function copy(to: Params, from: NestedParams | Params): void {
   for (const k of Object.keys(from)) to[k] = from[k];
-}
-
-/** The dispatcher behind a handler made by `createHandler`, or undefined for any other function. */
-export function dispatcherOf(handler: unknown): Dispatcher | undefined {
-  const d = (handler as { [DISPATCHER]?: unknown } | null | undefined)?.[DISPATCHER];
-  return d instanceof Dispatcher ? d : undefined;
 }

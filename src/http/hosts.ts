@@ -35,16 +35,6 @@ export class BlockedHost extends BadRequest {
   }
 }
 
-/**
- * A Host value that is an IPv6 address without its brackets (`::1`, which Rails reads as the
- * address), in brackets (`[::1]`), as URLs need it; any other value as it is. Two colons or more
- * cannot be a name and a port.
- */
-export function bracketedHost(host: string): string {
-  return host.indexOf(":") !== host.lastIndexOf(":") && UNBRACKETED_IPV6.test(host) ? `[${host}]` : host;
-}
-const UNBRACKETED_IPV6 = /^[0-9A-Fa-f:.]+$/;
-
 /** Throws a 400 for a malformed Host. */
 export function checkHost(authority: string): void {
   if (!VALID_HOST.test(authority)) {

@@ -7,8 +7,11 @@ export { createHandler } from "./create-handler.js";
 export type { SwitchyardHandler } from "./create-handler.js";
 export type { HandlerOptions, FetchHandler, NodeListener } from "./dispatcher.js";
 export { ActionContext } from "./action-context.js";
-export type { Params } from "./action-context.js";
+export type { Params, Framework, FrameworkObjects } from "./action-context.js";
 export { Controller, ActionNotFound, MissingController, controllerClassName, defineController } from "./controllers.js";
+export type { CallbackOptions, ControllerCallbacks } from "./callbacks.js";
+export { InvalidCrossOriginRequest } from "./forgery.js";
+export type { ForgeryProtectionOptions } from "./forgery.js";
 export type {
   Action,
   Actions,

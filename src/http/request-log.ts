@@ -24,14 +24,15 @@ import ipaddr from "ipaddr.js";
 import { isHash, rubyIndifferentHash, rubyString } from "../support/ruby.js";
 import { inRanges, rubyIp } from "../uri/ip.js";
 import { acceptedFormat, isXhr, MIME_BY_EXTENSION, formatSymbol } from "../uri/mime.js";
-import { describeThrown, dropRejection } from "../support/thrown.js";
+import { describeThrown, dropRejection, isInstance } from "../support/thrown.js";
 import { currentDirectory, environmentVariable } from "../support/runtime.js";
 import { statusText } from "../support/http-status.js";
+import { FORGERY_WARNING, InvalidCrossOriginRequest } from "./forgery.js";
 import { backtraceOf, railsFrame } from "./backtrace.js";
 import { controllerClassName } from "./controllers.js";
 import type { Params } from "./action-context.js";
-import { Reply, Unmatched, type Outcome } from "./reply.js";
-import type { Exchange } from "./transport/exchange.js";
+import { Reply, Unmatched, type Outcome } from "./transport/outcome.js";
+import type { Exchange, ExchangeLog } from "./transport/exchange.js";
 
 /** Where log lines go: a function of a line, or a logger object with `info` (console, pino, winston...). */
 export type RequestLogger = ((line: string) => unknown) | { info(line: string): unknown };
@@ -156,13 +157,15 @@ export class RequestLog {
 }
 
 /** One request's log: what the dispatcher reports as it serves it, printed as Rails prints it. */
-export class RequestEntry {
+export class RequestEntry implements ExchangeLog {
   readonly #log: RequestLog;
   readonly #ex: Exchange;
   readonly #start: number;
   /** `Controller#action` once an action runs. */
   #action: string | null = null;
   #error: unknown = undefined;
+  /** The callback that halted the action's chain. */
+  #halted: string | null = null;
   #failed = false;
   #done = false;
   readonly path: string;
@@ -186,6 +189,11 @@ export class RequestEntry {
     this.#log.write(`Processing by ${this.#action} as ${formatOf(this.#ex, params)}`);
     const shown = this.#log.filter.params(params, INTERNAL_PARAMS);
     if (Object.keys(shown).length > 0) this.#log.write(`  Parameters: ${rubyIndifferentHash(shown)}`);
+  }
+
+  /** A before callback halted the chain: Rails' `Filter chain halted as :name rendered or redirected`. */
+  halted(callback: string): void {
+    this.#halted = callback;
   }
 
   /** Whether this log prints errors (the development lines do, with their trace). */
@@ -223,6 +231,8 @@ export class RequestEntry {
     if (this.#action !== null && status !== null) {
       const location = status >= 300 && status < 400 ? locationOf(outcome) : null;
       if (location) this.#log.write(`Redirected to ${location}`);
+      if (this.#halted !== null) this.#log.write(`Filter chain halted as ${this.#halted} rendered or redirected`);
+      if (this.#failed && isInstance(this.#error, InvalidCrossOriginRequest)) this.#log.write(FORGERY_WARNING);
       const text = statusText(status);
       this.#log.write(`Completed ${status}${text === undefined ? "" : ` ${text}`} in ${ms}ms`);
     }
@@ -279,6 +289,7 @@ export function requestLog(
 function railsErrorName(name: string): string {
   if (name === "RoutingError") return "ActionController::RoutingError";
   if (name === "ActionNotFound") return "AbstractController::ActionNotFound";
+  if (name === "InvalidCrossOriginRequest") return "ActionController::InvalidCrossOriginRequest";
   return name;
 }
 

@@ -54,3 +54,13 @@ export function splitHostHeader(raw: string): { readonly host: string; readonly 
   const m = /:(\d+)$/.exec(raw);
   return m === null ? { host: raw, port: null } : { host: raw.slice(0, m.index), port: Number(m[1]) };
 }
+
+/**
+ * A Host value that is an IPv6 address without its brackets (`::1`, which Rails reads as the
+ * address), in brackets (`[::1]`), as URLs need it; any other value as it is. Two colons or more
+ * cannot be a name and a port.
+ */
+export function bracketedHost(host: string): string {
+  return host.indexOf(":") !== host.lastIndexOf(":") && UNBRACKETED_IPV6.test(host) ? `[${host}]` : host;
+}
+const UNBRACKETED_IPV6 = /^[0-9A-Fa-f:.]+$/;

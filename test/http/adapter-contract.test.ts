@@ -1,7 +1,8 @@
 // A new adapter is one file written against the transport kit's contract (src/http/transport/index.ts).
-// This file is such an adapter, for a made-up host whose handlers get `(req, res, fallback)`: it turns
-// the request into an exchange, dispatches it, and writes the outcome, falling back to the host on
-// an unmatched request. It imports the kit and nothing else of switchyard's serving internals.
+// This file is such an adapter, for a made-up host shaped as Koa is: middleware `async (ctx, next)`
+// awaited in a chain, the host answering after the chain unless `ctx.respond` is false. The adapter
+// awaits the kit's node dispatch (`serveNode`), which settles once the answer is written, and hands a
+// request no route matches to `next`. It imports the kit and nothing else of switchyard's serving internals.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
@@ -10,75 +11,107 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { draw } from "../../src/index.js";
 import { createHandler } from "../../src/http/index.js";
-import {
-  dispatcherOf,
-  NodeExchange,
-  Unmatched,
-  writeFailed,
-  writeOutcome,
-  writeReply,
-} from "../../src/http/transport/index.js";
+import { dispatcherOf, serveNode, Unmatched } from "../../src/http/transport/index.js";
 import { httpRequest } from "./transports.js";
 
-type HostHandler = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => void;
+/** The host's context and middleware, as Koa's. */
+interface HostContext {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  respond: boolean;
+  status: number;
+  body: string;
+}
+type Middleware = (ctx: HostContext, next: () => Promise<void>) => Promise<void>;
+
+/** The host: runs the chain, awaiting each `next`, then answers from the context unless told not to. */
+function host(chain: readonly Middleware[]): http.RequestListener {
+  return async (req, res) => {
+    const ctx: HostContext = { req, res, respond: true, status: 404, body: "Not Found" };
+    const run = (i: number): Promise<void> => (i < chain.length ? chain[i]!(ctx, () => run(i + 1)) : Promise.resolve());
+    await run(0);
+    if (ctx.respond) res.writeHead(ctx.status).end(ctx.body);
+  };
+}
 
 /** The throwaway adapter: the whole of it. */
-function throwawayAdapter(handler: (request: Request) => Promise<Response>): HostHandler {
+function throwawayAdapter(handler: (request: Request) => Promise<Response>): Middleware {
   const dispatcher = dispatcherOf(handler);
   if (dispatcher === undefined) throw new TypeError("serves a handler made by createHandler");
-  return (req, res, fallback) => {
-    let ex: NodeExchange;
-    try {
-      ex = NodeExchange.of(req, res);
-    } catch (e) {
-      const bad = new NodeExchange(req, res, "", "/", "");
-      writeReply(res, dispatcher.failure(bad, e), bad);
-      return;
-    }
-    Promise.resolve(dispatcher.dispatch(ex))
-      .then((outcome) => (outcome instanceof Unmatched ? fallback() : writeOutcome(dispatcher, res, outcome, ex)))
-      .catch((e: unknown) => writeFailed(res, e));
+  return async (ctx, next) => {
+    const outcome = await serveNode(dispatcher, ctx.req, ctx.res, { unmatched: next });
+    if (!(outcome instanceof Unmatched)) ctx.respond = false;
   };
 }
 
 const routes = draw((r) => {
   r.resources("photos", { only: ["show"] });
   r.get("boom", { to: "photos#boom" });
+  r.get("stream", { to: "photos#stream" });
 });
 const adapter = throwawayAdapter(
   createHandler(routes, {
     env: "production",
+    onError: () => {},
     controllers: {
       photos: {
         show: (ctx: { params: Record<string, unknown> }) => `photo ${String(ctx.params.id)}`,
         boom: () => {
           throw new Error("boom");
         },
+        // A body that comes over several turns of the event loop: the dispatch settles only after its last chunk.
+        stream: () => {
+          let n = 0;
+          const body = new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              await new Promise((resolve) => setTimeout(resolve, 5));
+              if (n === 3) controller.close();
+              else controller.enqueue(new TextEncoder().encode(`chunk ${n++};`));
+            },
+          });
+          return new Response(body);
+        },
       },
     },
   }),
 );
 
-test("an adapter written against the transport kit alone serves, falls back, and fails as every adapter does", async () => {
-  const server = http.createServer((req, res) =>
-    adapter(req, res, () => res.writeHead(418).end("the host's own answer")),
-  );
+test("an awaiting adapter written against the transport kit alone serves, passes on, and fails as every adapter does", async () => {
+  /** What the middleware before the adapter saw once its `await next()` returned: whether the answer was written. */
+  const seen: string[] = [];
+  const recorder: Middleware = async (ctx, next) => {
+    await next();
+    seen.push(`${ctx.req.url} ended=${ctx.res.writableEnded} respond=${ctx.respond}`);
+  };
+  const fallback: Middleware = async (ctx) => {
+    ctx.status = 418;
+    ctx.body = "the host's own answer";
+  };
+  const server = http.createServer(host([recorder, adapter, fallback]));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   try {
     const shown = await httpRequest(port, "/photos/7");
-    assert.equal(shown.status, 200);
-    assert.equal(shown.body, "photo 7");
-    assert.equal(shown.headers["content-type"], "text/html; charset=utf-8");
     assert.deepEqual(
-      [(await httpRequest(port, "/nope")).status, (await httpRequest(port, "/nope")).body],
-      [418, "the host's own answer"],
+      [shown.status, shown.body, shown.headers["content-type"]],
+      [200, "photo 7", "text/html; charset=utf-8"],
     );
+    const streamed = await httpRequest(port, "/stream");
+    assert.deepEqual([streamed.status, streamed.body], [200, "chunk 0;chunk 1;chunk 2;"]);
+    const passed = await httpRequest(port, "/nope");
+    assert.deepEqual([passed.status, passed.body], [418, "the host's own answer"]);
     const head = await httpRequest(port, "/photos/7", { method: "HEAD" });
     assert.deepEqual([head.status, head.body], [200, ""]);
-    const failed = await httpRequest(port, "/boom");
-    assert.equal(failed.status, 500);
+    assert.equal((await httpRequest(port, "/boom")).status, 500);
     assert.equal((await httpRequest(port, "/photos/%")).status, 400);
+    assert.deepEqual(seen, [
+      "/photos/7 ended=true respond=false",
+      "/stream ended=true respond=false",
+      "/nope ended=false respond=true",
+      "/photos/7 ended=true respond=false",
+      "/boom ended=true respond=false",
+      "/photos/% ended=true respond=false",
+    ]);
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

@@ -11,7 +11,8 @@ import net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { draw } from "../../src/index.js";
 import { createHandler, type ActionContext, type HandlerOptions } from "../../src/http/index.js";
-import { bracketedHost, checkHost } from "../../src/http/hosts.js";
+import { checkHost } from "../../src/http/hosts.js";
+import { bracketedHost } from "../../src/uri/host.js";
 import { transport, type Transport } from "./transports.js";
 
 interface Recorded {

@@ -127,6 +127,39 @@ test("no recognition strategy's folder imports another's", () => {
   assert.ok(seen > 0, "the strategies' own imports of their folders were read");
 });
 
+/**
+ * Inside src/http, the same rule one level down: the transport kit (http/transport/) at the bottom,
+ * importing nothing of the core above it; the core (the files at http/'s top: dispatcher,
+ * controllers, request log...) over it; the adapters (http/adapters/) over the kit's entry alone,
+ * so that an adapter needs nothing the kit does not give every adapter.
+ */
+const HTTP = path.join(src, "http");
+function httpPart(file: string): "transport" | "adapters" | "core" | null {
+  const rel = path.relative(HTTP, file).split(path.sep);
+  if (rel[0] === "..") return null;
+  return rel.length === 1 ? "core" : rel[0] === "transport" ? "transport" : rel[0] === "adapters" ? "adapters" : "core";
+}
+
+test("in src/http, the transport kit imports nothing of the core, and adapters import only the kit's entry", () => {
+  const wrong: string[] = [];
+  const seen = new Set<string>();
+  for (const file of sourceFiles(HTTP)) {
+    const from = httpPart(file)!;
+    for (const target of importsOf(file)) {
+      const to = httpPart(target);
+      if (to === null) continue;
+      seen.add(`${from} -> ${to}`);
+      const edge = `${path.relative(src, file)} -> ${path.relative(src, target)}`;
+      if (from === "transport" && to !== "transport") wrong.push(`the kit imports the ${to}: ${edge}`);
+      if (from === "adapters" && path.relative(HTTP, target) !== path.join("transport", "index.ts"))
+        wrong.push(`an adapter imports more than the kit's entry: ${edge}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  // (The test reads real imports: the core builds on the kit, adapters on its entry.)
+  assert.ok(seen.has("core -> transport") && seen.has("adapters -> transport"), [...seen].join(", "));
+});
+
 test("the test reads real imports: it sees the route set import each stage", () => {
   assert.deepEqual([...edges.get("route-set.ts")!.keys()].sort(), ["generate", "inspect", "recognize", "table"]);
 });

@@ -66,6 +66,10 @@ export function typecheck(
           paths: {
             switchyard: [path.join(root, "src", "index.ts")],
             "switchyard/http": [path.join(root, "src", "http", "index.ts")],
+            // (The adapters too: each adds its objects to the source's FrameworkObjects.)
+            "switchyard/express": [path.join(root, "src", "http", "adapters", "express.ts")],
+            "switchyard/fastify": [path.join(root, "src", "http", "adapters", "fastify.ts")],
+            "switchyard/hono": [path.join(root, "src", "http", "adapters", "hono.ts")],
           },
         },
         files: ["routes.d.ts", ...Object.keys(extra), ...files],

@@ -12,10 +12,21 @@
  * gets the raw request and response (`reply.hijack()`). Fastify answers some requests before any
  * route runs: a malformed `%`-escape (400 FST_ERR_BAD_URL), a Content-Type it cannot parse (415
  * FST_ERR_CTP_INVALID_MEDIA_TYPE, such as the `application/x-www-form-urlencoded, text/plain`
- * Rack reads as a form).
+ * Rack reads as a form). Actions see Fastify's own `{ request, reply }` as `ctx.framework` (what
+ * its hooks and decorators set on them).
  */
-import type { FastifyPluginCallback, FastifyReply } from "fastify";
-import { bodyToSend, dispatcherOf, HANDLED, NodeExchange, Reply, Unmatched, type Outcome } from "../transport/index.js";
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
+import {
+  bodyToSend,
+  dispatcherOf,
+  HANDLED,
+  NodeExchange,
+  nodeExchange,
+  Reply,
+  serveExchange,
+  Unmatched,
+  type Outcome,
+} from "../transport/index.js";
 
 export interface FastifyAdapterOptions {
   /** The handler to serve (made by `createHandler`). */
@@ -27,9 +38,27 @@ export interface FastifyAdapterOptions {
 const byteLength = (body: string | Uint8Array): number =>
   typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 
-/** A Fastify request: a mounted node listener takes the raw response over (`hijack`). */
+/** Fastify's own objects for a request, as actions see them (`ctx.framework`). */
+export interface FastifyObjects {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+declare module "../action-context.js" {
+  interface FrameworkObjects {
+    /** Served by `switchyard/fastify`. */
+    fastify: FastifyObjects;
+  }
+}
+
+/** A Fastify request: its `request`/`reply` for actions; a mounted node listener takes the raw response over (`hijack`). */
 class FastifyExchange extends NodeExchange {
+  request: FastifyRequest | undefined;
   reply: FastifyReply | undefined;
+  #framework: FastifyObjects | undefined;
+  override get framework(): FastifyObjects {
+    return (this.#framework ??= { request: this.request!, reply: this.reply! });
+  }
   protected override handOver(): void {
     this.reply?.hijack();
   }
@@ -68,24 +97,17 @@ export const fastifyPlugin: FastifyPluginCallback<FastifyAdapterOptions> = (fast
   fastify.removeAllContentTypeParsers();
   // The body stays unread: switchyard reads it (from request.raw) when a route needs it.
   fastify.addContentTypeParser("*", (_request, _payload, parsed) => parsed(null, undefined));
-  const serve = (request: { raw: import("node:http").IncomingMessage }, reply: FastifyReply): unknown => {
-    let ex: FastifyExchange;
-    try {
-      ex = FastifyExchange.of(request.raw, reply.raw, prefix, prefix);
-    } catch (e) {
-      const fallback = new FastifyExchange(request.raw, reply.raw, prefix, "/", "");
-      return send(reply, dispatcher.failure(fallback, e), fallback);
-    }
+  const answer = (outcome: Outcome, ex: FastifyExchange): unknown => {
+    const reply = ex.reply!;
+    if (outcome === HANDLED) return reply;
+    return send(reply, outcome instanceof Unmatched ? dispatcher.notFound(outcome) : outcome, ex);
+  };
+  const passOn = fallthrough ? (_: Unmatched, ex: FastifyExchange): unknown => ex.reply!.callNotFound() : undefined;
+  const serve = (request: FastifyRequest, reply: FastifyReply): unknown => {
+    const ex = nodeExchange(FastifyExchange, request.raw, reply.raw, prefix, prefix);
+    ex.request = request;
     ex.reply = reply;
-    ex.passesUnmatched = fallthrough;
-    const finish = (outcome: Outcome): unknown => {
-      if (outcome === HANDLED) return reply;
-      if (outcome instanceof Unmatched)
-        return fallthrough ? reply.callNotFound() : send(reply, dispatcher.notFound(outcome), ex);
-      return send(reply, outcome, ex);
-    };
-    const outcome = dispatcher.dispatch(ex);
-    return outcome instanceof Promise ? outcome.then(finish) : finish(outcome);
+    return serveExchange(dispatcher, ex, answer, passOn);
   };
   // Every method this Fastify accepts (its defaults and any `addHttpMethod`), HEAD among them.
   const methods = [...fastify.supportedMethods];

@@ -6,16 +6,39 @@
  * It answers the requests its routes match; a request no route matches goes on (`await next()`),
  * unless `fallthrough: false` makes it answer 404 itself. `prefix`: where the routes are mounted
  * within the Hono app (`app.use("/blog/*", switchyard(handler, { prefix: "/blog" }))`): taken off
- * the path and made the script name, as Rails' `SCRIPT_NAME`.
+ * the path and made the script name, as Rails' `SCRIPT_NAME`. Actions see Hono's own context as
+ * `ctx.framework.c` (what middleware set with `c.set`, read with `c.get`).
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { dispatcherOf, FetchExchange, toResponse, Unmatched, type Outcome } from "../transport/index.js";
+import { dispatcherOf, FetchExchange, serveExchange, toResponse, type Outcome } from "../transport/index.js";
 
 export interface HonoAdapterOptions {
   /** `next()` for a request no route matches (default true); false answers it 404 here. */
   fallthrough?: boolean;
   /** The path the routes are mounted at within the app ("" by default). */
   prefix?: string;
+}
+
+/** Hono's own objects for a request, as actions see them (`ctx.framework`). */
+export interface HonoObjects {
+  readonly c: Context;
+}
+
+declare module "../action-context.js" {
+  interface FrameworkObjects {
+    /** Served by `switchyard/hono`. */
+    hono: HonoObjects;
+  }
+}
+
+/** A request Hono serves: its context for actions, and the next handler. */
+class HonoExchange extends FetchExchange {
+  c: Context | undefined;
+  next: Next | undefined;
+  #framework: HonoObjects | undefined;
+  override get framework(): HonoObjects {
+    return (this.#framework ??= { c: this.c! });
+  }
 }
 
 /** Hono middleware serving `handler` (made by `createHandler`). */
@@ -28,6 +51,8 @@ export function honoMiddleware(
     throw new TypeError("switchyard/hono serves a handler made by createHandler(routes, options) from switchyard/http");
   const fallthrough = options.fallthrough ?? true;
   const prefix = (options.prefix ?? "").replace(/\/+$/, "");
+  const answer = (outcome: Outcome, ex: HonoExchange): Response => toResponse(dispatcher, ex, outcome);
+  const passOn = fallthrough ? (_: unknown, ex: HonoExchange): Promise<void> => ex.next!() : undefined;
   // Not an async function: a request served at once (the common one) returns its Response
   // synchronously. Where it is the only handler a request matches, Hono then answers without a
   // promise and @hono/node-server writes the Response at once (its "immediate" path).
@@ -35,22 +60,15 @@ export function honoMiddleware(
     // On @hono/node-server, node's own request is at hand: its headers spare the lazy Request.
     const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
       ?.incoming;
-    const ex = new FetchExchange(c.req.raw, "", incoming?.headers);
-    ex.passesUnmatched = fallthrough;
+    const ex = new HonoExchange(c.req.raw, "", incoming?.headers);
     if (prefix !== "") {
       if (ex.path !== prefix && !ex.path.startsWith(prefix + "/")) return next();
       ex.path = ex.path.slice(prefix.length) || "/";
       ex.scriptName = prefix;
     }
-    const finish = (outcome: Outcome): Response | Promise<void> =>
-      fallthrough && outcome instanceof Unmatched ? next() : toResponse(dispatcher, ex, outcome);
-    let outcome: Outcome | Promise<Outcome>;
-    try {
-      outcome = dispatcher.dispatch(ex);
-    } catch (e) {
-      outcome = dispatcher.failure(ex, e);
-    }
-    return outcome instanceof Promise ? outcome.then<Response | void>(finish) : finish(outcome);
+    ex.c = c;
+    ex.next = next;
+    return serveExchange<Response | Promise<void>, HonoExchange>(dispatcher, ex, answer, passOn);
   };
   return middleware as MiddlewareHandler;
 }

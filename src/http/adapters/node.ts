@@ -10,7 +10,7 @@
  * through `Request`/`Response`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dispatcherOf, NodeExchange, serveNode, writeFailed, writeResponse } from "../transport/index.js";
+import { dispatcherOf, NodeExchange, nodeExchange, serveNode, writeFailed, writeResponse } from "../transport/index.js";
 
 /** A node request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -22,13 +22,14 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
  */
 export function toNodeListener(handler: (request: Request) => Response | Promise<Response>): NodeRequestListener {
   const dispatcher = dispatcherOf(handler);
-  if (dispatcher !== undefined) return (req, res) => serveNode(dispatcher, req, res, "");
+  if (dispatcher !== undefined)
+    return (req, res) => {
+      serveNode(dispatcher, req, res);
+    };
   return (req, res) => {
-    let ex: NodeExchange;
-    try {
-      ex = NodeExchange.of(req, res);
-    } catch (e) {
-      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(`${(e as Error).message}\n`);
+    const ex = nodeExchange(NodeExchange, req, res);
+    if (ex.invalid !== null) {
+      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(`${ex.invalid.message}\n`);
       return;
     }
     Promise.resolve()

@@ -6,9 +6,8 @@
  * building a WHATWG `Request` differ, and each transport does those its cheapest way.
  */
 import type { AppTarget, RecognizeRequest } from "../../index.js";
-import type { Outcome } from "../reply.js";
+import type { Outcome } from "./outcome.js";
 import type { NestedParams } from "../../uri/query.js";
-import type { RequestEntry } from "../request-log.js";
 
 /** What a `Request` or `Response` body can be made from (the DOM's `BodyInit`, which @types/node does not declare globally). */
 export type BodySource = NonNullable<ConstructorParameters<typeof Response>[0]>;
@@ -26,6 +25,24 @@ export class BadRequest extends Error {
   }
 }
 
+/**
+ * A request's entry in the core's request log, as the core uses it (request-log.ts's
+ * `RequestEntry`). The exchange carries it so that a mounted switchyard handler adds to its
+ * mount's entry; nothing in the kit reads it.
+ */
+export interface ExchangeLog {
+  /** An action is about to run with these params. */
+  processing(params: Readonly<Record<string, unknown>>): void;
+  /** A before callback (named as Rails' log names it: `:authenticate`) halted the action's chain. */
+  halted(callback: string): void;
+  /** The request failed with `error`. */
+  failed(error: unknown): void;
+  /** The request's outcome. */
+  finish(outcome: Outcome): void;
+  /** Whether the log prints errors itself (so the default error reporter stays quiet). */
+  readonly printsErrors: boolean;
+}
+
 export abstract class Exchange {
   /** The method the request is served with: the client's, or the one `_method` / `X-HTTP-Method-Override` gave a POST. */
   method: string;
@@ -41,12 +58,12 @@ export abstract class Exchange {
   scriptName: string;
   /** The body's parameters, once read (a form, multipart or JSON body): what constraints and actions see. */
   bodyParams: NestedParams | null = null;
-  /** A body a parser before us read that cannot be params (nested too deep): answered 400 when dispatched. */
-  invalidBody: BadRequest | null = null;
+  /** What the transport found malformed before dispatch (a request target that is no path, a body a parser before us read nested too deep): answered 400 when dispatched. */
+  invalid: BadRequest | null = null;
   /** The body's bytes, once read (so a mounted handler still gets them). */
   bodyBytes: Uint8Array | null = null;
-  /** This request's entry in the request log, when the log is on. */
-  log: RequestEntry | null = null;
+  /** This request's entry in the request log, when the log is on (the core's: the kit only carries it). */
+  log: ExchangeLog | null = null;
   /**
    * Set by an adapter that hands a request no route matches to the next handler (Express' `next()`,
    * Hono's `next()`, Fastify's not-found handler): the request log then leaves it out, as the
@@ -79,6 +96,14 @@ export abstract class Exchange {
   abstract get remoteAddress(): string | undefined;
   /** Whether the request may carry a body (a Content-Length above 0, or a chunked transfer). */
   abstract get hasBody(): boolean;
+  /**
+   * The host framework's own objects for this request, as an adapter gives them to actions
+   * (`ctx.framework`: Express' `{ req, res }`, Fastify's `{ request, reply }`, Hono's `{ c }`);
+   * undefined when served by no framework (node:http, the fetch handler).
+   */
+  get framework(): unknown {
+    return undefined;
+  }
   /** The body's bytes, read once; more than `limit` bytes throws `BadRequest` (413 for a declared length, else 400). */
   protected abstract readBytes(limit: number): Promise<Uint8Array>;
   /** The request as a WHATWG `Request` (URL with the script name, the served method), made on first use. */

@@ -1,9 +1,9 @@
 /** A WHATWG `Request` served through the dispatcher, and an outcome written as a WHATWG `Response`. */
 import type { AppTarget } from "../../index.js";
-import type { Dispatcher } from "../dispatcher.js";
-import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
+import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "./outcome.js";
 import { checkDeclaredLength, readLimited } from "./body-limit.js";
 import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
+import type { RequestDispatcher } from "./serve.js";
 
 const NO_BODY = (method: string) => method === "GET" || method === "HEAD";
 
@@ -148,7 +148,7 @@ function byteLength(body: string | Uint8Array): number {
 }
 
 /** An outcome as a `Response`; HEAD as `Rack::Head` (see `bodyToSend`), for a `Response` too. */
-export function toResponse(dispatcher: Dispatcher, ex: Exchange, outcome: Outcome): Response {
+export function toResponse(dispatcher: RequestDispatcher, ex: Exchange, outcome: Outcome): Response {
   let out = outcome;
   if (out instanceof Unmatched) out = dispatcher.notFound(out);
   if (out === HANDLED) throw new TypeError("a node listener answered a fetch request"); // (the bridge gives a Response)

@@ -2,13 +2,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { AppTarget } from "../../index.js";
-import { dict, isHash } from "../../support/ruby.js";
-import type { NestedParams } from "../../uri/query.js";
-import { dictionaries } from "../body.js";
-import { HANDLED, type Outcome } from "../reply.js";
+import { HANDLED, type Outcome } from "./outcome.js";
 import { checkDeclaredLength, concat, tooLarge } from "./body-limit.js";
 import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
-import { bracketedHost } from "../hosts.js";
+import { bracketedHost } from "../../uri/host.js";
+import { paramsOfParsed } from "./parsed-body.js";
 
 /** The path and query of a request target: origin-form (`/p?q`), or absolute-form (`http://host/p?q`, as proxies send). */
 function targetOf(url: string): [string, string] {
@@ -18,6 +16,32 @@ function targetOf(url: string): [string, string] {
     throw new BadRequest(`Invalid request target ${JSON.stringify(url.slice(0, 200))}: a path must start with "/"`);
   const rest = url.slice(m[0].length);
   return splitTarget(rest === "" ? "/" : rest.startsWith("?") ? `/${rest}` : rest);
+}
+
+/**
+ * The exchange of class `Class` for a node request. `scriptName`: where the application is
+ * mounted; `strip`: a prefix to take off the path first (a Fastify plugin's prefix, which
+ * `req.url` still holds, where Express has already taken its mount path off). Never throws: a
+ * request target that is no path is answered 400 when the exchange is dispatched.
+ */
+export function nodeExchange<X extends NodeExchange>(
+  Class: new (req: IncomingMessage, res: ServerResponse, scriptName: string, path: string, query: string) => X,
+  req: IncomingMessage,
+  res: ServerResponse,
+  scriptName = "",
+  strip = "",
+): X {
+  let path: string;
+  let query: string;
+  try {
+    [path, query] = targetOf(req.url ?? "/");
+  } catch (e) {
+    const ex = new Class(req, res, scriptName, "/", "");
+    ex.invalid = e as BadRequest;
+    return ex;
+  }
+  if (strip !== "" && (path === strip || path.startsWith(strip + "/"))) path = path.slice(strip.length) || "/";
+  return new Class(req, res, scriptName, path, query);
 }
 
 /** A request being served from node's `IncomingMessage`/`ServerResponse`. */
@@ -33,39 +57,19 @@ export class NodeExchange extends Exchange {
   }
 
   /**
-   * The exchange for a node request. `scriptName`: where the application is mounted; `strip`: a
-   * prefix to take off the path first (a Fastify plugin's prefix, which `req.url` still holds,
-   * where Express has already taken its mount path off).
+   * A body a parser before us read (Express' `express.json()`/`express.urlencoded()` into
+   * `req.body`, Koa's body parsers): used as the body's params, as Rails would read the body
+   * itself, when the body has been read to its end and `parsed` is an object. A value nested too
+   * deep is answered 400 when the request is dispatched.
    */
-  static of<T extends NodeExchange>(
-    this: new (
-      req: IncomingMessage,
-      res: ServerResponse,
-      scriptName: string,
-      path: string,
-      query: string,
-    ) => T,
-    req: IncomingMessage,
-    res: ServerResponse,
-    scriptName = "",
-    strip = "",
-  ): T {
-    let [path, query] = targetOf(req.url ?? "/");
-    if (strip !== "" && (path === strip || path.startsWith(strip + "/"))) path = path.slice(strip.length) || "/";
-    const ex = new this(req, res, scriptName, path, query);
-    // A body parser before us (Express' express.urlencoded/json) read the body into `req.body`: use it.
-    const parsed = (req as { body?: unknown }).body;
-    if (parsed !== null && typeof parsed === "object" && req.readableEnded) {
-      try {
-        ex.bodyParams = (
-          isHash(parsed) ? dictionaries(parsed) : Object.assign(dict(), { _json: dictionaries(parsed) })
-        ) as NestedParams;
-      } catch (e) {
-        if (!(e instanceof BadRequest)) throw e;
-        ex.invalidBody = e;
-      }
+  useParsedBody(parsed: unknown): void {
+    if (parsed === null || typeof parsed !== "object" || !this.req.readableEnded) return;
+    try {
+      this.bodyParams = paramsOfParsed(parsed);
+    } catch (e) {
+      if (!(e instanceof BadRequest)) throw e;
+      this.invalid = e;
     }
-    return ex;
   }
 
   header(name: string): string | undefined {

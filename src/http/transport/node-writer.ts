@@ -1,16 +1,16 @@
 /** Writing an outcome to node's `ServerResponse`, and serving one node request with a dispatcher. */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Dispatcher } from "../dispatcher.js";
-import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "../reply.js";
+import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "./outcome.js";
 import type { Exchange } from "./exchange.js";
-import { NodeExchange } from "./node-exchange.js";
+import { NodeExchange, nodeExchange } from "./node-exchange.js";
+import { dispatchExchange, type RequestDispatcher } from "./serve.js";
 import { isInstance, thrownSummary } from "../../support/thrown.js";
 
 const bodyLength = (body: string | Uint8Array): number =>
   typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 
 /** Writes a reply (HEAD as `Rack::Head`: see `bodyToSend`). */
-export function writeReply(res: ServerResponse, reply: Reply, ex: Exchange): void {
+function writeReply(res: ServerResponse, reply: Reply, ex: Exchange): void {
   const body = bodyToSend(reply, ex.method, ex.originalMethod, bodyLength);
   res.writeHead(reply.status, reply.headers);
   if (body === null) res.end();
@@ -97,8 +97,8 @@ function endWhole(res: ServerResponse, body: Uint8Array | null): void {
 }
 
 /** Writes an outcome to node's response: a reply, a response, the 404 of an unmatched request; nothing after a mounted listener. */
-export function writeOutcome(
-  dispatcher: Dispatcher,
+function writeOutcome(
+  dispatcher: RequestDispatcher,
   res: ServerResponse,
   outcome: Outcome,
   ex: Exchange,
@@ -127,47 +127,85 @@ export function writeFailed(res: ServerResponse, error: unknown): void {
   }
 }
 
-/**
- * Serves one node request with a dispatcher; `unmatched` is called instead of answering 404 when
- * given (Express' `next`). `scriptName`: where the app is mounted (Express' `req.baseUrl`).
- */
-export function serveNode(
-  dispatcher: Dispatcher,
+/** A class of node exchange: `NodeExchange` or an adapter's own (with its host's objects as `framework`). */
+type NodeExchangeClass = new (
   req: IncomingMessage,
   res: ServerResponse,
   scriptName: string,
-  unmatched?: () => void,
-): void {
-  let ex: NodeExchange;
+  path: string,
+  query: string,
+) => NodeExchange;
+
+/** How `serveNode` serves a request. */
+export interface NodeServeOptions {
+  /** Where the application is mounted (Rack's `SCRIPT_NAME`; Express' `req.baseUrl`). Default "". */
+  scriptName?: string;
+  /** A prefix to take off the path first (a Fastify plugin's prefix, which `req.url` still holds). */
+  strip?: string;
+  /**
+   * Called instead of answering 404 when no route matches (the host's next handler: Express' or
+   * Koa's `next`); what it returns is awaited when it is a promise.
+   */
+  unmatched?: () => unknown;
+  /** The exchange's class (default `NodeExchange`): an adapter's subclass gives actions its host's objects. */
+  exchange?: NodeExchangeClass;
+  /** Called with the exchange before it is dispatched (to hand it a body its host's parser read: `useParsedBody`). */
+  prepare?: (exchange: NodeExchange) => void;
+}
+
+const NO_OPTIONS: NodeServeOptions = {};
+
+/**
+ * Serves one node request with a dispatcher and writes the answer to `res`. Returns the outcome
+ * once it is written (its body streamed to the end), or, with `unmatched`, once that has run for a
+ * request no route matched: synchronously when everything was (the common request makes no
+ * promise), else as a promise — so a host that awaits its middleware (Koa) awaits it, and one
+ * that does not (node:http, Express) ignores it. Never throws nor rejects but for `unmatched`'s
+ * own failure: a response that cannot be written is logged and ended (`writeFailed`).
+ */
+export function serveNode(
+  dispatcher: RequestDispatcher,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: NodeServeOptions = NO_OPTIONS,
+): Outcome | Promise<Outcome> {
+  const ex = nodeExchange(options.exchange ?? NodeExchange, req, res, options.scriptName ?? "", options.strip ?? "");
+  options.prepare?.(ex);
+  const unmatched = options.unmatched;
+  // (serveExchange's steps, written out: the node adapters' common request makes no closure and no promise.)
+  const outcome = dispatchExchange(dispatcher, ex, unmatched !== undefined);
+  if (outcome instanceof Promise) return outcome.then((o) => settleNode(dispatcher, ex, o, unmatched));
+  return settleNode(dispatcher, ex, outcome, unmatched);
+}
+
+/** Writes the outcome to the exchange's response, or hands an unmatched request on; the outcome once done. */
+function settleNode(
+  dispatcher: RequestDispatcher,
+  ex: NodeExchange,
+  outcome: Outcome,
+  unmatched: (() => unknown) | undefined,
+): Outcome | Promise<Outcome> {
+  if (unmatched !== undefined && outcome instanceof Unmatched) return written(outcome, unmatched());
+  return written(outcome, writeGuarded(dispatcher, ex.res, outcome, ex));
+}
+
+/** `outcome`, once `pending` (a write, the next handler) is done. */
+function written(outcome: Outcome, pending: unknown): Outcome | Promise<Outcome> {
+  return pending instanceof Promise ? pending.then(() => outcome) : outcome;
+}
+
+/** `writeOutcome`, its failures (a header node refuses, a body stream that throws) logged and the response ended. */
+function writeGuarded(
+  dispatcher: RequestDispatcher,
+  res: ServerResponse,
+  outcome: Outcome,
+  ex: Exchange,
+): void | Promise<void> {
   try {
-    ex = NodeExchange.of(req, res, scriptName);
-  } catch (e) {
-    const fallback = new NodeExchange(req, res, scriptName, "/", "");
-    writeReply(res, dispatcher.failure(fallback, e), fallback);
-    return;
-  }
-  if (unmatched !== undefined) ex.passesUnmatched = true;
-  const outcome = dispatcher.dispatch(ex);
-  if (outcome instanceof Promise) {
-    outcome.then((o) => finish(dispatcher, res, o, ex, unmatched)).catch((e) => writeFailed(res, e));
-    return;
-  }
-  try {
-    const written = finish(dispatcher, res, outcome, ex, unmatched);
-    if (written instanceof Promise) written.catch((e) => writeFailed(res, e));
+    const w = writeOutcome(dispatcher, res, outcome, ex);
+    if (w instanceof Promise) return w.catch((e: unknown) => writeFailed(res, e));
   } catch (e) {
     // (A header node refuses — a redirect callback's location holding a newline — must not escape the listener.)
     writeFailed(res, e);
   }
-}
-
-function finish(
-  dispatcher: Dispatcher,
-  res: ServerResponse,
-  outcome: Outcome,
-  ex: Exchange,
-  unmatched?: () => void,
-): void | Promise<void> {
-  if (unmatched !== undefined && outcome instanceof Unmatched) return unmatched();
-  return writeOutcome(dispatcher, res, outcome, ex);
 }
