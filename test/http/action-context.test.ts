@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { draw } from "../../src/index.js";
+import { helpersNamed } from "../route-helpers.js";
 import { type ActionContext, createHandler } from "../../src/http/index.js";
 
 const routes = draw((r) => {
@@ -26,10 +27,10 @@ const handler = createHandler(routes, {
           path,
           accept: header("Accept"),
           missing: header("X-Nothing"),
-          self: helpers.photo_url(params.id as string),
+          self: helpersNamed(helpers, "photo_url").photo_url(params.id as string),
         }),
       update: ({ redirectTo, helpers, params }: ActionContext) =>
-        redirectTo(helpers.photo_path(params.id as string), 303),
+        redirectTo(helpersNamed(helpers, "photo_path").photo_path(params.id as string), 303),
       away: ({ redirectTo }: ActionContext) => redirectTo("https://elsewhere.example/x"),
     },
   },
