@@ -9,6 +9,7 @@ import type { HelperContext } from "./helper-context.js";
 import { assignOptions, dict, generationError, renderGenerated, routeSetUrlFor } from "./generator.js";
 import { type RouteBase, fastRouteUrl, routeBase } from "./fast-path.js";
 import type { RouteHelper } from "./helpers.js";
+import { forInIsExact } from "../support/objects.js";
 import { isHash } from "../support/ruby.js";
 import { type ToParamValue, recordParam, toParam } from "../uri/query.js";
 import { type Dict, type UrlKind, isUrlOption, optionName } from "../uri/url.js";
@@ -112,7 +113,9 @@ function trailingRecord(rule: RecordRule, h: Record<string, unknown>, n: number)
   if (hasToParam(h)) return true;
   if (!("id" in h)) return false;
   let foreign = false;
-  for (const key of Object.keys(h)) {
+  // for...in, not Object.keys: no array per call (a Hash's prototype has no enumerable keys, forInIsExact).
+  for (const key in h) {
+    if (!forInIsExact() && !Object.hasOwn(h, key)) continue;
     if (key === "params" || (key !== "id" && rule.slots.indexOf(key) >= n)) return false;
     if (!foreign && !rule.named.has(key) && !isUrlOption(optionName(key))) foreign = true;
   }
