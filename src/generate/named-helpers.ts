@@ -49,6 +49,12 @@ function escapedSegment(a: unknown, esc: (s: string) => string): string | null {
       const x: unknown = f.call(a);
       return typeof x === "string" ? (x === "" ? null : esc(x)) : escapedSegment(x, esc);
     }
+    // A plain object (only ever before the last argument here): a record when it has an id or
+    // toParam() (see RecordRule), tested after the class record, which pays nothing for it.
+    if (isHash(a)) {
+      const v = positional(a);
+      if (v !== a) return escapedSegment(v, esc);
+    }
   }
   const s = segment(a);
   return s === null ? null : esc(s);
@@ -199,10 +205,10 @@ function optimizedPathHelper(
     const [l0, l1, l2] = L as [string, string, string];
     const [e0, e1] = E as [(s: string) => string, (s: string) => string];
     return function (a?: unknown, b?: unknown): string {
-      if (arguments.length === 2 && !isHash(b) && !isHash(a)) {
+      if (arguments.length === 2 && !isHash(b)) {
         const s = escapedSegment(a, e0),
           t = escapedSegment(b, e1);
-        if (s === null || t === null) failure([a, b]);
+        if (s === null || t === null) failure([positional(a), b]);
         return l0 + s + l1 + t + l2;
       }
       return other.apply(undefined, arguments as unknown as unknown[]);
