@@ -11,6 +11,8 @@ export type {
   MatchOptions,
   ScopeOptions,
   ResourceOptions,
+  SingularResourceOptions,
+  SingularResourceAction,
   NamespaceOptions,
   MountOptions,
   MountMapping,

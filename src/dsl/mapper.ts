@@ -15,6 +15,7 @@ import type {
   RedirectOptions,
   ResourceOptions,
   ScopeOptions,
+  SingularResourceOptions,
 } from "./options.js";
 import { redirect } from "./redirect-declaration.js";
 import { resources, resourcesPathNames } from "./resource-routes.js";
@@ -30,17 +31,17 @@ export interface MapperContext {
   readonly drawFile: (name: string, mapper: Mapper) => void;
 }
 
-type ResourceArgs =
-  | [...names: string[]]
-  | [...names: string[], block: Block]
-  | [...names: string[], options: ResourceOptions]
-  | [...names: string[], options: ResourceOptions, block: Block];
+/** The resource names (Rails takes none too: `resources only: []` declares a resource named ""). */
+type Names = string[];
 /** Form 2 of `match` (`r.get({ "photos/:id": "photos#show", as: "photo" })`): the path is a key, so any key is allowed. */
 type MatchMap = MatchOptions & { readonly [path: string]: unknown };
 type MatchArgs =
   | [path: string | symbol, ...more: (string | symbol)[], options: MatchOptions]
   | [map: MatchMap]
   | [path: string | symbol, ...more: (string | symbol)[]];
+type Path = string | symbol;
+type Paths = [path: Path, ...more: Path[]];
+type PathsAndOptions = [path: Path, other: Path, ...more: Path[], options: MatchOptions];
 
 /**
  * The routing DSL (`r` in `draw((r) => { ... })`): Rails' `ActionDispatch::Routing::Mapper`.
@@ -58,6 +59,8 @@ export class Mapper {
   // ---------------------------------------------------------------- scoping
 
   /** `scope "admin", module: "a", as: "b" do ... end`: path(s), then options, then the block. */
+  scope(...args: [...paths: string[], block: Block]): this;
+  scope(...args: [...paths: string[], options: ScopeOptions, block: Block]): this;
   scope(...args: [...paths: string[], options: ScopeOptions, block: Block] | [...paths: string[], block: Block]): this {
     scope(this.#st, args);
     return this;
@@ -88,14 +91,28 @@ export class Mapper {
 
   // ---------------------------------------------------------------- resources
 
+  // Overloads, not one signature over a union of tuples: a misspelled option is then reported
+  // against the last overload, the common one, by the option's name ("'onyl' does not exist in type
+  // 'ResourceOptions'"), where a union of tuples made TypeScript compare the name with the options.
+
   /** `resources :photos` — the seven conventional routes (several names declare several resources). */
-  resources(...args: ResourceArgs): this {
+  resources(...names: Names): this;
+  resources(...args: [...names: Names, block: Block]): this;
+  resources(...args: [...names: Names, options: ResourceOptions, block: Block]): this;
+  resources(...args: [...names: Names, options: ResourceOptions]): this;
+  resources(name: string, options: ResourceOptions, block?: Block): this;
+  resources(...args: unknown[]): this {
     resources(this.#st, "resources", args);
     return this;
   }
 
   /** `resource :profile` — a singular resource (no index, no `:id`). */
-  resource(...args: ResourceArgs): this {
+  resource(...names: Names): this;
+  resource(...args: [...names: Names, block: Block]): this;
+  resource(...args: [...names: Names, options: SingularResourceOptions, block: Block]): this;
+  resource(...args: [...names: Names, options: SingularResourceOptions]): this;
+  resource(name: string, options: SingularResourceOptions, block?: Block): this;
+  resource(...args: unknown[]): this {
     resources(this.#st, "resource", args);
     return this;
   }
@@ -160,32 +177,63 @@ export class Mapper {
 
   // ---------------------------------------------------------------- match and verbs
 
+  // Overloads, the common `(path, options)` last: a misspelled option is reported by name ("'too'
+  // does not exist in type 'MatchOptions'"), as for resources.
+
   /** `match "path", to: "c#a", via: [:get, :post]`, or form 2: `match({ "path": "c#a", via: "get" })`. */
+  match(map: MatchMap): this;
+  match(...paths: Paths): this;
+  match(...args: PathsAndOptions): this;
+  match(path: Path, options: MatchOptions): this;
   match(...args: MatchArgs): this {
     match(this.#st, args);
     return this;
   }
 
+  get(map: MatchMap): this;
+  get(...paths: Paths): this;
+  get(...args: PathsAndOptions): this;
+  get(path: Path, options: MatchOptions): this;
   get(...args: MatchArgs): this {
     verb(this.#st, "get", args);
     return this;
   }
+  post(map: MatchMap): this;
+  post(...paths: Paths): this;
+  post(...args: PathsAndOptions): this;
+  post(path: Path, options: MatchOptions): this;
   post(...args: MatchArgs): this {
     verb(this.#st, "post", args);
     return this;
   }
+  patch(map: MatchMap): this;
+  patch(...paths: Paths): this;
+  patch(...args: PathsAndOptions): this;
+  patch(path: Path, options: MatchOptions): this;
   patch(...args: MatchArgs): this {
     verb(this.#st, "patch", args);
     return this;
   }
+  put(map: MatchMap): this;
+  put(...paths: Paths): this;
+  put(...args: PathsAndOptions): this;
+  put(path: Path, options: MatchOptions): this;
   put(...args: MatchArgs): this {
     verb(this.#st, "put", args);
     return this;
   }
+  delete(map: MatchMap): this;
+  delete(...paths: Paths): this;
+  delete(...args: PathsAndOptions): this;
+  delete(path: Path, options: MatchOptions): this;
   delete(...args: MatchArgs): this {
     verb(this.#st, "delete", args);
     return this;
   }
+  options(map: MatchMap): this;
+  options(...paths: Paths): this;
+  options(...args: PathsAndOptions): this;
+  options(path: Path, options: MatchOptions): this;
   options(...args: MatchArgs): this {
     verb(this.#st, "options", args);
     return this;

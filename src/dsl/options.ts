@@ -2,6 +2,7 @@ import type { Redirect } from "../table/redirect-endpoint.js";
 export type { RedirectOptions } from "../table/redirect-endpoint.js";
 import type { RequestConstraint } from "../table/route.js";
 import type { Mapper } from "./mapper.js";
+import type { ResourceAction } from "./resource.js";
 
 /** A declaration block: called with the mapper (the same object as the enclosing `r`). */
 export type Block = (r: Mapper) => void;
@@ -25,10 +26,12 @@ export type ConstraintMap = Record<string, RegExp | string | number | boolean | 
 
 /**
  * Each option set is declared once, as a const object of key -> `option<T>()`: its TypeScript type
- * (`OptionsOf<typeof MATCH_OPTIONS>`) and its run-time key set (`optionKeys(MATCH_OPTIONS)`) both
+ * (`interface MatchOptions extends OptionalOf<typeof MATCH_OPTIONS>, ...`) and its run-time key set (`optionKeys(MATCH_OPTIONS)`) both
  * come from it, so an option added to the object is at once typed and known to the mapper, and a
  * list the mapper keeps of its own is checked against it with `satisfies` (see match.ts, scoping.ts).
- * Option types have no index signature: in TypeScript a misspelled key is an excess-property error.
+ * Option types have no index signature: in TypeScript a misspelled key is an excess-property error,
+ * and each is an interface, so that the compiler's message names it ("'onyl' does not exist in type
+ * 'ResourceOptions'") rather than spelling out its members.
  * JavaScript callers keep Rails' meaning (an unknown key becomes a default, or with a RegExp a
  * segment constraint), and `lintRoutes` reports such a key when it is one edit from an option.
  */
@@ -45,18 +48,23 @@ const required = <T>(): Option<T, true> => ({});
 type Declared = Record<string, Option<unknown, boolean>>;
 type TypeOf<O> = O extends Option<infer T, boolean> ? T : never;
 type RequiredKeys<D> = { [K in keyof D]: D[K] extends Option<unknown, true> ? K : never }[keyof D];
-/** The options object a declaration describes: every key optional unless declared `required`. */
-type OptionsOf<D extends Declared> = { -readonly [K in Exclude<keyof D, RequiredKeys<D>>]?: TypeOf<D[K]> } & {
-  -readonly [K in RequiredKeys<D>]: TypeOf<D[K]>;
-} extends infer O
-  ? { [K in keyof O]: O[K] }
-  : never;
+/**
+ * The options object a declaration describes, in two parts an interface extends: the keys not
+ * declared `required` (optional) and those declared `required`. (An interface with one base and
+ * no members of its own is printed in messages as its base, spelled out; with two, by its name.)
+ */
+type OptionalOf<D extends Declared> = { -readonly [K in Exclude<keyof D, RequiredKeys<D>>]?: TypeOf<D[K]> };
+type RequiredOf<D extends Declared> = { -readonly [K in RequiredKeys<D>]: TypeOf<D[K]> };
 /** The keys of a declaration, as the mapper looks them up at run time. */
 export const optionKeys = (declared: Declared): ReadonlySet<string> => new Set(Object.keys(declared));
 
 type Constraints = ConstraintMap | RequestConstraint;
 type Format = boolean | string | RegExp;
-type Actions = string | readonly string[];
+type Names = string | readonly string[];
+/** One action or a list (`only`, `except`). */
+type ActionList<A extends string> = A | readonly A[];
+/** The actions a singular resource (`resource`) has: a plural resource's less `index`. */
+export type SingularResourceAction = Exclude<ResourceAction, "index">;
 
 /** Options of `match` and the verb methods (`get`, `post`, ...). Rails' `map_match` reads them; any other key becomes a default. */
 export const MATCH_OPTIONS = {
@@ -79,7 +87,7 @@ export const MATCH_OPTIONS = {
   /** `false` matches a path prefix. */
   anchor: option<boolean>(),
 };
-export type MatchOptions = OptionsOf<typeof MATCH_OPTIONS>;
+export interface MatchOptions extends OptionalOf<typeof MATCH_OPTIONS>, RequiredOf<typeof MATCH_OPTIONS> {}
 
 /** Options of `scope` (and of `namespace`). Rails' `Scope::OPTIONS`, plus `only`/`except` passed on to resources. */
 export const SCOPE_OPTIONS = {
@@ -98,11 +106,12 @@ export const SCOPE_OPTIONS = {
   shallow: option<boolean>(),
   format: option<Format>(),
   via: option<Via | readonly Via[]>(),
-  only: option<Actions>(),
-  except: option<Actions>(),
+  /** The actions of the resources inside (`resources` in the block take them unless they give their own). */
+  only: option<ActionList<ResourceAction>>(),
+  except: option<ActionList<ResourceAction>>(),
   to: option<string>(),
 };
-export type ScopeOptions = OptionsOf<typeof SCOPE_OPTIONS>;
+export interface ScopeOptions extends OptionalOf<typeof SCOPE_OPTIONS>, RequiredOf<typeof SCOPE_OPTIONS> {}
 
 /** `namespace` takes what `scope` takes (its `path`, `as`, `module` and shallow keys default to the name). */
 export type NamespaceOptions = ScopeOptions;
@@ -112,16 +121,24 @@ export const RESOURCE_OWN_OPTIONS = {
   as: option<string>(),
   controller: option<string>(),
   path: option<string>(),
-  only: option<Actions>(),
-  except: option<Actions>(),
+  /** The conventional actions to draw: one or a list of `index`, `create`, `new`, `show`, `update`, `destroy`, `edit`. */
+  only: option<ActionList<ResourceAction>>(),
+  /** The conventional actions not to draw. */
+  except: option<ActionList<ResourceAction>>(),
   /** The member segment's name (`param: "slug"`: `/photos/:slug`). */
   param: option<string>(),
   /** Concerns replayed in the resource (`concerns: ["commentable"]`). */
-  concerns: option<Actions>(),
+  concerns: option<Names>(),
 };
 /** Options of `resources`/`resource`: their own, then every scope option. */
 export const RESOURCE_OPTIONS = { ...SCOPE_OPTIONS, ...RESOURCE_OWN_OPTIONS };
-export type ResourceOptions = OptionsOf<typeof RESOURCE_OPTIONS>;
+/** Options of `resources`: `only`/`except` name its seven actions. */
+export interface ResourceOptions extends OptionalOf<typeof RESOURCE_OPTIONS>, RequiredOf<typeof RESOURCE_OPTIONS> {}
+/** Options of `resource` (singular): `only`/`except` name its six actions (no `index`). */
+export interface SingularResourceOptions extends Omit<ResourceOptions, "only" | "except"> {
+  only?: ActionList<SingularResourceAction>;
+  except?: ActionList<SingularResourceAction>;
+}
 
 /** Options of `mount`. */
 export const MOUNT_OPTIONS = {
@@ -131,7 +148,7 @@ export const MOUNT_OPTIONS = {
   constraints: option<Constraints>(),
   defaults: option<Record<string, unknown>>(),
 };
-export type MountOptions = OptionsOf<typeof MOUNT_OPTIONS>;
+export interface MountOptions extends OptionalOf<typeof MOUNT_OPTIONS>, RequiredOf<typeof MOUNT_OPTIONS> {}
 
 /** Every option key of every option set: a key one edit from one of these that became a default is likely a typo. */
 export const ALL_OPTION_KEYS: ReadonlySet<string> = new Set([

@@ -9,9 +9,10 @@ import type { HelperContext } from "./helper-context.js";
 import { assignOptions, dict, generationError, renderGenerated, routeSetUrlFor } from "./generator.js";
 import { type RouteBase, fastRouteUrl, routeBase } from "./fast-path.js";
 import type { RouteHelper } from "./helpers.js";
+import { forInIsExact } from "../support/objects.js";
 import { isHash } from "../support/ruby.js";
 import { type ToParamValue, recordParam, toParam } from "../uri/query.js";
-import type { Dict, UrlKind } from "../uri/url.js";
+import { type Dict, type UrlKind, isUrlOption, optionName } from "../uri/url.js";
 
 /**
  * Route defaults that change a URL beyond its path: an optimized call on a route with one renders
@@ -48,6 +49,12 @@ function escapedSegment(a: unknown, esc: (s: string) => string): string | null {
       const x: unknown = f.call(a);
       return typeof x === "string" ? (x === "" ? null : esc(x)) : escapedSegment(x, esc);
     }
+    // A plain object (only ever before the last argument here): a record when it has an id or
+    // toParam() (see RecordRule), tested after the class record, which pays nothing for it.
+    if (isHash(a)) {
+      const v = positional(a);
+      if (v !== a) return escapedSegment(v, esc);
+    }
   }
   const s = segment(a);
   return s === null ? null : esc(s);
@@ -65,26 +72,104 @@ const NO_ARGS: readonly unknown[] = [];
 type SplitCall = (args: readonly unknown[], n: number, options: Record<string, unknown> | null) => string;
 
 /**
- * A helper taking `(...positional, options?)`: pops a trailing plain object (Ruby's
- * `extract_options!`) and calls `call`. Up to two arguments go by name and `arguments.length`,
- * not a rest array: a rest array and its slice cost ~260 instructions a call.
+ * How a helper reads a plain object among its arguments — one rule, which the browser runtime
+ * (browser/runtime.ts `$pos`, `$last`) and the declared helper types (`Param` takes a `RecordLike`)
+ * share; docs/types.md "Records" says it for users:
+ *
+ * - in a positional slot, a plain object with `toParam()`, `to_param()` or an `id` is a record, its
+ *   `to_param` the segment (a row from Prisma, Drizzle, Kysely or `JSON.parse`), not Ruby's
+ *   `Hash#to_param` query text;
+ * - the last argument, a plain object, is Rails' options hash, unless a required segment is still
+ *   unfilled by the arguments before it and it is a record: it has `toParam()`/`to_param()`, or it
+ *   has an `id` and a key a URL does not hold by name (not `id`, a segment of the route or a URL
+ *   option: a row's `title`, `createdAt`), and does not read as options — naming a required
+ *   segment the arguments before it leave unfilled (other than `id`: `{ user_id: 1, id: 2 }`), or
+ *   giving `params`. `{ id: 1 }` and `{ id: 1, format: "json" }` stay options, as in Rails;
+ * - `_options: true` marks an options hash whatever its keys (js-routes' marker), and is dropped.
  */
-function splitTrailingOptions(call: SplitCall): RouteHelper {
+interface RecordRule {
+  /** The required segments the defaults leave to fill, in path order: positional arguments fill them. */
+  readonly slots: readonly string[];
+  /** The keys a URL holds by name, but for the URL options (`isUrlOption`): `id`, `format`, the route's segments... */
+  readonly named: ReadonlySet<string>;
+}
+
+/** Keys a URL holds by name besides the segments and the URL options. */
+const NAMED_KEYS: readonly string[] = ["id", "_options", "format", "user", "password"];
+
+function recordRule(cr: CompiledRoute, base: Dict): RecordRule {
+  return {
+    slots: cr.requiredParts.filter((k) => !(k in base)),
+    named: new Set([...NAMED_KEYS, ...cr.parts]),
+  };
+}
+
+function hasToParam(h: Record<string, unknown>): boolean {
+  return typeof h.toParam === "function" || typeof h.to_param === "function";
+}
+
+/** A plain object in a positional slot (not the last argument): a record when it has `toParam()`, `to_param()` or an `id`. */
+function positional(v: unknown): unknown {
+  return isHash(v) && v._options !== true && (hasToParam(v) || "id" in v) ? recordParam(v) : v;
+}
+
+/** Whether a trailing plain object, after `n` positional arguments, is a record (see `RecordRule`). */
+function trailingRecord(rule: RecordRule, h: Record<string, unknown>, n: number): boolean {
+  if (n >= rule.slots.length || h._options === true) return false;
+  if (hasToParam(h)) return true;
+  if (!("id" in h)) return false;
+  let foreign = false;
+  // for...in, not Object.keys: no array per call (a Hash's prototype has no enumerable keys, forInIsExact).
+  for (const key in h) {
+    if (!forInIsExact() && !Object.hasOwn(h, key)) continue;
+    if (key === "params" || (key !== "id" && rule.slots.indexOf(key) >= n)) return false;
+    if (!foreign && !rule.named.has(key) && !isUrlOption(optionName(key))) foreign = true;
+  }
+  return foreign;
+}
+
+/** The options object as given, less a `_options` marker. */
+function unmarked(h: Record<string, unknown>): Record<string, unknown> {
+  if (!("_options" in h)) return h;
+  const { _options, ...rest } = h;
+  return rest;
+}
+
+/**
+ * A helper taking `(...positional, options?)`: pops a trailing plain object (Ruby's
+ * `extract_options!`) unless it is a record, and calls `call`. Up to two arguments go by name and
+ * `arguments.length`, not a rest array: a rest array and its slice cost ~260 instructions a call.
+ */
+function splitTrailingOptions(call: SplitCall, rule: RecordRule): RouteHelper {
   return function (a?: unknown, b?: unknown): string {
     switch (arguments.length) {
       case 0:
         return call(NO_ARGS, 0, null);
       case 1:
-        return isHash(a) ? call(NO_ARGS, 0, a) : call([a], 1, null);
+        if (!isHash(a)) return call([a], 1, null);
+        return trailingRecord(rule, a, 0) ? call([recordParam(a)], 1, null) : call(NO_ARGS, 0, unmarked(a));
       case 2:
-        return isHash(b) ? call([a], 1, b) : call([a, b], 2, null);
+        a = positional(a);
+        if (!isHash(b)) return call([a, b], 2, null);
+        return trailingRecord(rule, b, 1) ? call([a, recordParam(b)], 2, null) : call([a], 1, unmarked(b));
       default: {
         const args: unknown[] = slice.call(arguments);
-        const last = args[args.length - 1];
-        return isHash(last) ? call(args, args.length - 1, last) : call(args, args.length, null);
+        const n = args.length - 1;
+        for (let i = 0; i < n; i++) args[i] = positional(args[i]);
+        const last = args[n];
+        if (!isHash(last)) return call(args, n + 1, null);
+        if (!trailingRecord(rule, last, n)) return call(args, n, unmarked(last));
+        args[n] = recordParam(last);
+        return call(args, n + 1, null);
       }
     }
   };
+}
+
+/** Whether any argument is a plain object (the optimized helpers leave those to the general one). */
+function anyHash(args: readonly unknown[]): boolean {
+  for (let i = 0; i < args.length; i++) if (isHash(args[i])) return true;
+  return false;
 }
 
 /**
@@ -123,14 +208,14 @@ function optimizedPathHelper(
       if (arguments.length === 2 && !isHash(b)) {
         const s = escapedSegment(a, e0),
           t = escapedSegment(b, e1);
-        if (s === null || t === null) failure([a, b]);
+        if (s === null || t === null) failure([positional(a), b]);
         return l0 + s + l1 + t + l2;
       }
       return other.apply(undefined, arguments as unknown as unknown[]);
     };
   }
   return (...args: unknown[]): string =>
-    args.length === argSize && !isHash(args[argSize - 1]) ? optimized(args, toParam) : other(...args);
+    args.length === argSize && !anyHash(args) ? optimized(args, toParam) : other(...args);
 }
 
 export function namedHelper(ctx: HelperContext, cr: CompiledRoute, kind: UrlKind): RouteHelper {
@@ -199,7 +284,7 @@ export function namedHelper(ctx: HelperContext, cr: CompiledRoute, kind: UrlKind
     return fastRouteUrl(cr, start, args, n, options, kind, false) ?? general(args, n, options);
   }
 
-  const any = splitTrailingOptions(call);
+  const any = splitTrailingOptions(call, recordRule(cr, base));
   if (optimized && !shapesUrl && kind === "path") {
     const helper = optimizedPathHelper(cr, optimizedFailure, any, optimizedPath);
     ctx.recordPaths.set(helper, {

@@ -27,6 +27,10 @@ export type Framework = FrameworkObjects[keyof FrameworkObjects] | undefined;
 /**
  * `A`: the `controller#action` served. After `switchyard types`, `ActionContext<"photos#show">`
  * types `params` from the routes reaching it (see `ActionParams`); without `A`, `params` is `Params`.
+ *
+ * Every member works taken off the context (`({ params, redirectTo, helpers }) => ...`): the values
+ * are getters, and the functions (`header`, `redirectTo`) are closures over the request, typed
+ * `this: void`, made when first read — not prototype methods that need `this`.
  */
 export class ActionContext<A extends ActionName = ActionName> {
   /** Rails' `params`: the body's, then the query string's, then the route's path parameters (controller, action, id, format...). */
@@ -37,6 +41,8 @@ export class ActionContext<A extends ActionName = ActionName> {
   readonly #routes: RouteSet;
   #request: Request | undefined;
   #helpers: Helpers | undefined;
+  #header: ((this: void, name: string) => string | null) | undefined;
+  #redirectTo: ((this: void, target: string, status?: number) => Response) | undefined;
 
   constructor(ex: Exchange, routes: RouteSet, route: Route, params: Params) {
     this.#ex = ex;
@@ -79,9 +85,10 @@ export class ActionContext<A extends ActionName = ActionName> {
     return this.#ex.framework as Framework;
   }
 
-  /** A request header (any case), or null. */
-  header(name: string): string | null {
-    return this.#ex.header(name.toLowerCase()) ?? null;
+  /** A request header (any case), or null: `header("Accept")`. */
+  get header(): (this: void, name: string) => string | null {
+    const ex = this.#ex;
+    return (this.#header ??= (name) => ex.header(name.toLowerCase()) ?? null);
   }
 
   /**
@@ -104,16 +111,19 @@ export class ActionContext<A extends ActionName = ActionName> {
   }
 
   /**
-   * Rails' `redirect_to`: a 302 (or `status`) to `target`, made absolute from the request as Rails
-   * makes it (a URL with a scheme, or `//host`, as it is; anything else after the request's
-   * protocol and host), with Rails' "You are being redirected" body.
+   * Rails' `redirect_to`: `redirectTo(target, status = 302)` answers a 302 (or `status`) to
+   * `target`, made absolute from the request as Rails makes it (a URL with a scheme, or `//host`, as
+   * it is; anything else after the request's protocol and host), with Rails' "You are being
+   * redirected" body.
    */
-  redirectTo(target: string, status = 302): Response {
+  get redirectTo(): (this: void, target: string, status?: number) => Response {
     const ex = this.#ex;
-    const location = /^([a-z][a-z\d\-+.]*:|\/\/)/i.test(target) ? target : `${ex.scheme}://${ex.authority}${target}`;
-    return new Response(`<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`, {
-      status,
-      headers: { location, "content-type": HTML },
+    return (this.#redirectTo ??= (target, status = 302) => {
+      const location = /^([a-z][a-z\d\-+.]*:|\/\/)/i.test(target) ? target : `${ex.scheme}://${ex.authority}${target}`;
+      return new Response(`<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`, {
+        status,
+        headers: { location, "content-type": HTML },
+      });
     });
   }
 }

@@ -4,7 +4,10 @@
  * One type for both, so a key the helpers read is a key a route set's defaults may hold.
  */
 
-/** A model instance: `toParam()` fills a segment, else `id`. */
+/**
+ * A record: a model instance, or a plain object with an `id` (a row from Prisma, Drizzle, Kysely or
+ * `JSON.parse`) in a positional slot; `toParam()` fills a segment, else `id`.
+ */
 export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
 /** A segment value: a scalar, a record, or an array (joined with `/`, for globs). */
 export type Param = string | number | bigint | boolean | RecordLike | readonly Param[] | null | undefined;
@@ -25,6 +28,12 @@ export interface UrlOptions {
   anchor?: string | number | null;
   format?: Param;
   params?: Record<string, unknown>;
+  /**
+   * Marks this object as the options hash whatever its keys (js-routes' marker), not dropped into
+   * the query string: `photo_path({ id: 3, page: 2, _options: true })` is `/photos/3?page=2`, where
+   * an object with an `id` and a key a URL does not hold by name is a record (docs/types.md "Records").
+   */
+  _options?: true;
   [key: string]: unknown;
 }
 

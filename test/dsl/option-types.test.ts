@@ -1,13 +1,19 @@
 // Checked options: each option set is declared once (src/dsl/options.ts); in TypeScript a
-// misspelled option fails to compile (each @ts-expect-error below is checked by `npm run
+// misspelled option fails to compile, with a message naming it, and `only`/`except` take only the
+// resource's actions (each @ts-expect-error below is checked by `npm run
 // typecheck`: were the line to compile, the directive itself would be the error), while at run
 // time a JavaScript caller keeps Rails' meaning.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { draw } from "../../src/draw.js";
 import type { Mapper } from "../../src/dsl/mapper.js";
 import { MATCH_OPTIONS, MOUNT_OPTIONS, optionKeys, RESOURCE_OPTIONS, SCOPE_OPTIONS } from "../../src/dsl/options.js";
 
+import { COMPILERS, type Compiler, typecheck } from "../types/tsc.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const handler = () => new Response("ok");
 
 /** Compiled only (never run): the declarations TypeScript must accept and reject. */
@@ -34,7 +40,57 @@ export function declarations(r: Mapper): void {
   r.mount(handler, { as: "x" });
   // @ts-expect-error -- `ancor` is not an option of root
   r.root("pages#home", { ancor: false });
+  // only/except take the resource's actions:
+  r.resources("photos", "books", { only: ["index", "show"] }, () => {});
+  r.resource("profile", { except: ["new", "edit"] });
+  r.scope("admin", { only: "index" }, () => {});
+  // @ts-expect-error -- `shwo` is not an action of resources
+  r.resources("photos", { only: ["index", "shwo"] });
+  // @ts-expect-error -- `search` is not one of the seven actions (declare it with collection)
+  r.resources("photos", "books", { except: "search" });
+  // @ts-expect-error -- a singular resource has no index
+  r.resource("profile", { only: ["index", "show"] });
+  // @ts-expect-error -- a scope's only/except are its resources'
+  r.scope("admin", { except: ["shwo"] }, () => {});
 }
+
+/** Compiles `source` (a module importing `draw` from switchyard) and returns tsc's output. */
+const compileErrors = (compiler: Compiler, source: string) =>
+  typecheck(compiler, path.join(root, "test", "dsl"), "export {};\n", [], { "declarations.ts": source });
+
+for (const compiler of COMPILERS)
+  test(`${compiler.name}: an option typo's compile error names the key and the option type; a wrong action names the action`, () => {
+    const out = compileErrors(
+      compiler,
+      `import { draw } from "switchyard";
+draw((r) => {
+  r.resources("photos", { onyl: ["index"] });
+  r.resources("photos", { only: ["index", "shwo"] });
+  r.resource("profile", { only: "index" });
+  r.get("about", { too: "pages#about" });
+});
+`,
+    );
+    const errors = out.split(/\n(?=\S)/).filter((e) => e.includes("error TS"));
+    assert.equal(errors.length, 4, out);
+    assert.match(errors[0]!, /declarations\.ts\(3,27\): error TS2769: No overload matches this call\./);
+    assert.match(
+      errors[0]!,
+      /Object literal may only specify known properties, and 'onyl' does not exist in type 'ResourceOptions'\./,
+    );
+    assert.match(
+      errors[1]!,
+      /declarations\.ts\(4,43\): .*\n.*Type '"shwo"' is not assignable to type 'ResourceAction'\./s,
+    );
+    assert.match(
+      errors[2]!,
+      /declarations\.ts\(5,27\): .*Type '"index"' is not assignable to type 'ActionList<SingularResourceAction> \| undefined'\./s,
+    );
+    assert.match(
+      errors[3]!,
+      /declarations\.ts\(6,\d+\): .*Object literal may only specify known properties, and 'too' does not exist in type 'MatchOptions'\./s,
+    );
+  });
 
 test("the run-time key sets come from the declarations the types come from", () => {
   assert.deepEqual([...optionKeys(MATCH_OPTIONS)].sort(), [

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { rows } from "./helpers.js";
+import type { ResourceAction } from "../../src/index.js";
 
 test("resources draws the seven actions in Rails' order with Rails' names", () => {
   assert.deepEqual(
@@ -244,9 +245,9 @@ test("a concern's callback receives the options given to concerns", () => {
 
 test("a concern may be an object with call(mapper, options), as Rails takes any callable", () => {
   const commentable = {
-    only: "index",
+    only: "index" as const,
     call(mapper: import("../../src/dsl/mapper.js").Mapper, options: Record<string, unknown>) {
-      mapper.resources("comments", { only: (options.only as string | undefined) ?? this.only });
+      mapper.resources("comments", { only: (options.only as ResourceAction | undefined) ?? this.only });
     },
   };
   assert.deepEqual(

@@ -245,3 +245,56 @@ it("the module is safe inlined in a <script> element: strings and RegExps that h
       );
   }
 });
+
+// One rule for a plain object where a record goes (named-helpers.ts `RecordRule`): a row from an
+// ORM or JSON.parse fills its segment with its id, never a query string; an object whose keys a URL
+// holds by name (`id`, segments, URL options) stays Rails' options hash; `_options: true` marks one.
+describe("a plain object where a record goes: the same reading on the server and in the browser", () => {
+  const row = { id: 1, title: "x", createdAt: new Date(0) };
+  const comment = { id: 5, photo_id: 1, body: "b" };
+  const cases: [string, unknown[], string | RegExp][] = [
+    ["photo_path", [row], "/photos/1"],
+    ["edit_photo_path", [row], "/photos/1/edit"],
+    ["photo_comments_path", [row], "/photos/1/comments"],
+    // (Rails 6.1 fills a segment with a Hash's to_query here: "/photos/id=1&title=x/comments/5")
+    ["photo_comment_path", [row, 5], "/photos/1/comments/5"],
+    ["photo_comment_path", [row, comment], "/photos/1/comments/5"],
+    ["photo_comment_path", [row, comment, { format: "json" }], "/photos/1/comments/5.json"],
+    ["photo_comment_path", [row, { id: 5, anchor: "c" }], "/photos/1/comments/5#c"],
+    ["photo_path", [JSON.parse('{"id":7,"title":"t","likes":0}')], "/photos/7"],
+    ["photo_path", [{ toParam: () => "7-sunset", title: "Sunset" }], "/photos/7-sunset"],
+    ["photo_path", [{ id: 1, title: "x", format: "mp4" }], "/photos/1"],
+    ["photo_path", [Object.assign(Object.create(null), { id: 8, caption: "c" })], "/photos/8"],
+    // options, as in Rails: every key is one a URL holds by name, or the segments are already given
+    ["photo_path", [{ id: 3 }], "/photos/3"],
+    ["photo_path", [{ id: 3, format: "json", anchor: "top" }], "/photos/3.json#top"],
+    ["photo_comment_path", [{ photo_id: 1, id: 2 }], "/photos/1/comments/2"],
+    ["photo_path", [3, { page: 2 }], "/photos/3?page=2"],
+    ["photo_path", [{ id: 3, page: 2, _options: true }], "/photos/3?page=2"],
+    ["photo_path", [{ id: 1, page: 2, params: { page: 3 } }], "/photos/1?page=3"],
+    ["photo_comment_path", [{ photo_id: 1, id: 2, note: "n" }], "/photos/1/comments/2?note=n"],
+    ["photos_path", [{ page: 2, id: 9 }], "/photos?id=9&page=2"],
+    ["photo_comments_path", [{ id: 1 }], /^UrlGenerationError: .*missing required keys: \[:photo_id\]/],
+    // a new record (no id) is a missing segment
+    ["photo_path", [{ id: null, title: "draft" }], /^UrlGenerationError: .*missing required keys: \[:id\]/],
+    ["photo_comment_path", [{ id: null, title: "draft" }, 5], /^UrlGenerationError: .*missing required keys: \[:photo_id\]/],
+  ];
+  it("gives the record's path, or Rails' reading of options, on both", async () => {
+    const set = draw((r) => r.resources("photos", () => r.resources("comments")));
+    const file = path.join(out, "records.mjs");
+    fs.writeFileSync(file, renderBrowserHelpers(set).js);
+    const browser = (await import(file)) as Record<string, (...args: unknown[]) => string>;
+    const server = set.helpers as unknown as Record<string, (...args: unknown[]) => string>;
+    for (const [name, args, want] of cases) {
+      const label = `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
+      for (const [side, helpers] of [
+        ["server", server],
+        ["browser", browser],
+      ] as const) {
+        const got = outcome(() => helpers[name]!(...args));
+        if (typeof want === "string") assert.deepEqual(got, { value: want }, `${side}: ${label}`);
+        else assert.match(got.error ?? `no error: ${String(got.value)}`, want, `${side}: ${label}`);
+      }
+    }
+  });
+});

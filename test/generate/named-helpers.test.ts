@@ -164,8 +164,9 @@ describe("named helpers: values and escaping", () => {
     }
     // An array with a toParam property is still an array: its to_param joins its elements.
     assert.equal(two.magazine_ad_path(Object.assign(["p", "q"], { toParam: () => "no" }), 1), "/magazines/p%2Fq/ads/1");
-    // A plain object's toParam is just a key: a Hash's to_param is its query string.
-    assert.equal(h.article_path({ id: 4, toParam: "x" }), "/articles/4?toParam=x");
+    // A plain object's toParam that is not a function is just a key; with an id, the object is a record.
+    assert.equal(h.article_path({ id: 4, toParam: "x" }), "/articles/4");
+    assert.equal(h.article_path({ id: 4, toParam: "x", _options: true }), "/articles/4?toParam=x");
   });
   it("segments use escape_segment, globs escape_path", () => {
     assert.equal(h.tag_path("a/b c"), "/tags/a%2Fb%20c");

@@ -133,6 +133,8 @@ interface UrlOptions {
   anchor?: string | number | null;
   params?: Record<string, unknown>;
   format?: string | null;
+  /** Marks the object as the options hash whatever its keys: a row (an object with an \`id\` and other columns) is otherwise a record. */
+  _options?: true;
   [key: string]: unknown;
 }
 export type { UrlOptions, Param };`;

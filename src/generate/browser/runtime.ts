@@ -54,7 +54,11 @@ const $param = (v) =>
   : typeof v != "object" ? (v === !!v ? v : "" + v)
   : $arr(v) ? v.map($param).join("/")
   : $h(v) ? $hq(v, null)
-  : $param(v.toParam ? v.toParam() : v.to_param ? v.to_param() : "id" in v ? v.id : "" + v);
+  : $rec(v);
+// A record's to_param: toParam(), to_param(), else its id. $tp: whether it has one of those methods.
+const $fn = (v, k) => typeof v[k] == "function";
+const $tp = (v) => $fn(v, "toParam") || $fn(v, "to_param");
+const $rec = (v) => $param($fn(v, "toParam") ? v.toParam() : $fn(v, "to_param") ? v.to_param() : "id" in v ? v.id : "" + v);
 const $empty = (v) => ($arr(v) ? !v.length : $h(v) && !$keys(v).length);
 const $q = (v, k) => ($arr(v) ? (v.length ? v : [null]).map((x) => $q(x, k + "[]")).join("&") : $h(v) ? $hq(v, k) : $cgi(k) + "=" + $cgi($s($param(v))));
 const $hq = (h, ns) => {
@@ -90,11 +94,27 @@ const $trail = (p, q, d, v) => {
 // read by index (u[7], not u.script_name): host 0, protocol 1, port 2, trailing_slash 3, anchor 4,
 // params 5, only_path 6, script_name 7, relative_url_root 8, original_script_name 9.
 const $URL = /*#__PURE__*/ "host protocol port trailing_slash anchor params only_path script_name relative_url_root original_script_name subdomain domain tld_length".split(" ");
+// Whether a plain object x, argument i of n, is a record (named-helpers.ts RecordRule): not marked
+// _options; before the last, when it has toParam(), to_param() or an id; the last, when a required part
+// is left to fill (S: those h's defaults do not give) and it has toParam()/to_param(), or an id, a key
+// a URL does not hold by name, and no key reading as options (params, an unfilled required part but id).
+const $isRec = (x, i, n, p, q, h, S = p.filter((y, j) => q[j] && !(y in h)), K = $keys(x)) =>
+  x._options !== true &&
+  (i < n - 1
+    ? $tp(x) || "id" in x
+    : i < S.length &&
+      ($tp(x) ||
+        ("id" in x && !K.some((y) => y == "params" || (y != "id" && S.indexOf(y) >= i)) &&
+          K.some((y) => !["id", "_options", "format", "user", "password", ...p].includes(y) && !$URL.includes($snake(y))))));
+const $snake = (k) => k.replace(/[A-Z]/g, "_$&").toLowerCase();
 const $r = ([f, p, q, d, L, o], D, url) => (...a) => {
   let n = a.length, k, x, s;
   // h: default_url_options.merge(route defaults); O: a trailing options Hash, G: its keys named as Rails names them.
-  const G = $create(null), h = $assign($create(null), D, d), O = n && $h(a[n - 1]) && a[--n];
-  for (k in O) G[$URL.includes((s = k.replace(/[A-Z]/g, "_$&").toLowerCase())) ? s : k] = O[k];
+  const G = $create(null), h = $assign($create(null), D, d);
+  a = a.map((v, i) => ($h(v) && $isRec(v, i, n, p, q, h) ? $rec(v) : v));
+  const O = n && $h(a[n - 1]) && a[--n];
+  for (k in O) G[$URL.includes((s = $snake(k))) ? s : k] = O[k];
+  delete G._options;
   // OptimizedUrlHelper: exactly the required segments and no options; a nil, "" or false one is missing.
   if (!O && n == o?.length) {
     const v = a.map($param), m = o.filter((k, i) => !(h[k] = v[i]));
