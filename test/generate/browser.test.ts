@@ -277,7 +277,11 @@ describe("a plain object where a record goes: the same reading on the server and
     ["photo_comments_path", [{ id: 1 }], /^UrlGenerationError: .*missing required keys: \[:photo_id\]/],
     // a new record (no id) is a missing segment
     ["photo_path", [{ id: null, title: "draft" }], /^UrlGenerationError: .*missing required keys: \[:id\]/],
-    ["photo_comment_path", [{ id: null, title: "draft" }, 5], /^UrlGenerationError: .*missing required keys: \[:photo_id\]/],
+    [
+      "photo_comment_path",
+      [{ id: null, title: "draft" }, 5],
+      /^UrlGenerationError: .*missing required keys: \[:photo_id\]/,
+    ],
   ];
   it("gives the record's path, or Rails' reading of options, on both", async () => {
     const set = draw((r) => r.resources("photos", () => r.resources("comments")));
