@@ -9,11 +9,12 @@
  * - `keepAlive`: how long an idle keep-alive connection waits for its next request;
  * - `write`: how long a response may wait for the client to take any of it (Puma's
  *   WRITE_TIMEOUT): a client that stops reading is cut, instead of holding its connection and the
- *   response in memory. Node's socket timeout measures it: it fires only when no byte was written
- *   (or read) for that long — node compares what is left to write at each expiry, so a client
- *   that stalls is cut between one and two timeouts after its last read; the connection is
- *   closed then only if it has a response waiting to be written, not while an action is still
- *   working on one.
+ *   response in memory. Node's socket timeout measures it, set to half the bound
+ *   (`socketTimeout`): it fires only when no byte was written (or read) for that long, and node
+ *   counts a change in what is left to write since the last expiry as progress, so the first
+ *   expiry after a stall may pass — a client that stalls is cut between half the bound and the
+ *   bound after its last read, never later; the connection is closed then only if it has a
+ *   response waiting to be written, not while an action is still working on one.
  *
  * The defaults are Puma's where Puma has one (first_data_timeout 30 s for the headers,
  * persistent_timeout 20 s for keep-alive); node's own (60 s, 300 s, 5 s) let 300 connections that
@@ -112,6 +113,14 @@ export interface Stopping {
 }
 
 /**
+ * The socket timeout that keeps the write bound: half of it, since node lets the first expiry
+ * after a partial write pass as progress (see `write` above). 0 when the bound is off.
+ */
+export function socketTimeout(timeouts: Timeouts): number {
+  return timeouts.write > 0 ? Math.max(1, Math.ceil(timeouts.write / 2)) : 0;
+}
+
+/**
  * Serves `listener` on `port`/`host` until stopped; resolves to the exit code: 0 after a stop
  * (graceful or not), 1 when it cannot listen.
  */
@@ -141,7 +150,7 @@ export function runServer(listener: http.RequestListener, options: ServerOptions
   });
   if (timeouts.write > 0) {
     // Node's socket timeout, with a listener, no longer closes a socket by itself: this decides.
-    server.timeout = timeouts.write;
+    server.timeout = socketTimeout(timeouts);
     server.on("timeout", (socket: net.Socket) => {
       const res = responses.get(socket);
       if (res === undefined) return; // no request yet: the headers timeout bounds it

@@ -15,6 +15,7 @@ import {
   resolveTimeouts,
   runServer,
   serverTimeoutOptions,
+  socketTimeout,
   type ServerOptions,
 } from "../../src/http/server.js";
 
@@ -211,6 +212,12 @@ test("draining: a request sent on an idle keep-alive connection just after the s
     assert.match(slow.received, /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nConnection: close\r\n[\s\S]*slow done$/i);
     assert.equal(await stopped, 0);
   });
+});
+
+test("the write bound is kept by a socket timeout of half of it: node lets one expiry after a partial write pass", () => {
+  assert.equal(socketTimeout(DEFAULT_TIMEOUTS), 5000);
+  assert.equal(socketTimeout({ ...DEFAULT_TIMEOUTS, write: 301 }), 151);
+  assert.equal(socketTimeout({ ...DEFAULT_TIMEOUTS, write: 0 }), 0, "off");
 });
 
 test("the write timeout cuts a client that stops reading a response; an action slower than it is still answered", async () => {
