@@ -101,6 +101,6 @@ test("npm create switchyard, npm install, npm test and npm run dev, from the pac
 
   sh(app, npm, ["exec", "--", "switchyard", "generate", "controller", "greetings", "hello"]);
   sh(app, npm, ["exec", "--", "switchyard", "generate", "resource", "photos", "title:string", "published:boolean"]);
-  assert.match(sh(app, npm, ["test"]), /# pass 8\n# fail 0/);
+  assert.match(sh(app, npm, ["test"]), /# pass 9\n# fail 0/);
   sh(app, npm, ["run", "typecheck"]);
 });

@@ -158,7 +158,15 @@ describe("switchyard new, then generate", () => {
     assert.equal(tsc.status, 0, tsc.output);
     const tests = (afterGenerate = appTests(app));
     // The requests alone (index, new, missing, the controller's actions) pass wherever the app runs.
-    for (const name of ["index", "new", "a photo that is not there is missing", "hello", "goodbye", "the home page"])
+    for (const name of [
+      "index",
+      "new",
+      "a photo that is not there is missing",
+      "a form posted from another site is refused; from this site it is taken",
+      "hello",
+      "goodbye",
+      "the home page",
+    ])
       assert.match(tests.output, new RegExp(`^ok \\d+ - ${name}$`, "m"), tests.output);
   });
 
