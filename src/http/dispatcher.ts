@@ -13,7 +13,7 @@ import type { AppTarget, RecognizeResult, Route, RouteSet } from "../index.js";
 import { RoutingError } from "../errors.js";
 import { HTTP_METHODS } from "../recognize/index.js";
 import { dict, truthy } from "../support/ruby.js";
-import { currentDirectory, environmentVariable } from "../support/runtime.js";
+import { currentDirectory, environmentVariable, runtimeProcess } from "../support/runtime.js";
 import { dropRejection, isInstance, thrownSummary } from "../support/thrown.js";
 import type { NestedParams } from "../uri/query.js";
 import { bodyKind, queryParams, readBodyParams } from "./body.js";
@@ -64,7 +64,8 @@ export interface HandlerOptions {
   /**
    * `"development"` shows the routing error page, the exception page and `/rails/info/routes`;
    * anything else answers plain `Not Found` / `Internal Server Error`. Default: `NODE_ENV`, else
-   * `"development"` (as Rails and Express do).
+   * `"development"` (as Rails and Express do) — but `"production"` where there is no `process` (a
+   * Cloudflare Worker, a browser), where no developer watches a console.
    */
   env?: string;
   /**
@@ -127,9 +128,12 @@ export interface HandlerOptions {
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** The environment served in: `env` if given, else `NODE_ENV`, else `"development"` (as Rails and Express). */
+/** The environment served in: `env` if given, else `NODE_ENV`, else `"development"` (as Rails and Express) — `"production"` where there is no `process`. */
 export function environment(env: string | undefined): string {
-  return env ?? environmentVariable("NODE_ENV") ?? "development";
+  // Where there is no `process` at all (a Cloudflare Worker, a browser) there is no NODE_ENV to
+  // say so and no console a developer watches: production, so that a deployed Worker never shows
+  // the development pages (backtraces, the routes) to the public.
+  return env ?? environmentVariable("NODE_ENV") ?? (runtimeProcess() === undefined ? "production" : "development");
 }
 
 /** The verbs `Rack::MethodOverride` turns a POST into (`HTTP_METHODS` of rack/method_override.rb). */

@@ -133,3 +133,33 @@ test("workerd (miniflare, a neutral esbuild bundle, no nodejs_compat) answers as
     })) as unknown as Response;
   assert.deepEqual(await answers(fetcher), node);
 });
+
+test("workerd: with no env given, a handler serves production (no process, no NODE_ENV): a miss is a plain Not Found", async () => {
+  const bundle = await esbuild.build({
+    stdin: {
+      contents: `import { draw } from "../../../dist/index.js";
+import { createHandler } from "../../../dist/http/index.js";
+const handler = createHandler(draw((r) => r.get("here", { to: "pages#here" })), { logger: false });
+export default { fetch: (request) => handler(request) };`,
+      resolveDir: path.join(here, "runtimes"),
+      loader: "js",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    write: false,
+    logLevel: "silent",
+  });
+  const bare = new Miniflare({
+    modules: [{ type: "ESModule", path: "worker.mjs", contents: bundle.outputFiles[0]!.text }],
+    compatibilityDate: "2026-04-01",
+  });
+  try {
+    const res = await bare.dispatchFetch("http://localhost/nowhere");
+    assert.equal(res.status, 404);
+    assert.equal(await res.text(), "Not Found\n");
+  } finally {
+    await bare.dispose();
+  }
+});
