@@ -24,13 +24,23 @@ let server: http.Server;
 let origin = "";
 before(async () => {
   if (missing !== null) return;
-  const routes = draw((r) => r.post("orders/:id/pay", { to: "orders#pay" }));
+  const routes = draw((r) => {
+    r.get("orders/:id/checkout", { to: "orders#checkout" });
+    r.post("orders/:id/pay", { to: "orders#pay" });
+  });
   const handler = createHandler(routes, {
     env: "development",
     hosts: [],
     logger: false,
     onError: () => {},
-    controllers: { orders: { pay: (ctx: { params: Record<string, unknown> }) => chargeCard(ctx.params.card) } },
+    controllers: {
+      orders: {
+        // The page with the form, from the application itself: its POST is same-origin, as forgery protection wants.
+        checkout: () =>
+          `<form method="post" action="/orders/7/pay"><input name="card" value="4242"><input name="password" value="hunter2"></form>`,
+        pay: (ctx: { params: Record<string, unknown> }) => chargeCard(ctx.params.card),
+      },
+    },
   });
   server = http.createServer(toNodeListener(handler));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -48,10 +58,8 @@ after(async () => {
 async function failedPage(width: number) {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width, height: 800 });
-  // A form submitted by the page itself, as a user's browser sends it.
-  await page.setContent(
-    `<form method="post" action="${origin}/orders/7/pay"><input name="card" value="4242"><input name="password" value="hunter2"></form>`,
-  );
+  // A form of the application's own page, submitted as a user's browser sends it.
+  await page.goto(`${origin}/orders/7/checkout`);
   await Promise.all([
     page.waitForURL(`${origin}/orders/7/pay`),
     page.locator("form").evaluate((f) => (f as unknown as { submit(): void }).submit()),
