@@ -149,9 +149,10 @@ function splitTrailingOptions(call: SplitCall, rule: RecordRule): RouteHelper {
         if (!isHash(a)) return call([a], 1, null);
         return trailingRecord(rule, a, 0) ? call([recordParam(a)], 1, null) : call(NO_ARGS, 0, unmarked(a));
       case 2:
-        a = positional(a);
-        if (!isHash(b)) return call([a, b], 2, null);
-        return trailingRecord(rule, b, 1) ? call([a, recordParam(b)], 2, null) : call([a], 1, unmarked(b));
+        // (A scalar and a hash that cannot be a record — the slots filled, no marker — are Rails'
+        // call as it was, tested here; every other reading is in `twoArguments`.)
+        if (typeof a !== "object" && isHash(b) && rule.slots.length < 2 && !("_options" in b)) return call([a], 1, b);
+        return twoArguments(call, rule, a, b);
       default: {
         const args: unknown[] = slice.call(arguments);
         const n = args.length - 1;
@@ -164,6 +165,13 @@ function splitTrailingOptions(call: SplitCall, rule: RecordRule): RouteHelper {
       }
     }
   };
+}
+
+/** `splitTrailingOptions`' call with two arguments (`a`, then `b`), the record rule applied to both. */
+function twoArguments(call: SplitCall, rule: RecordRule, a: unknown, b: unknown): string {
+  a = positional(a);
+  if (!isHash(b)) return call([a, b], 2, null);
+  return trailingRecord(rule, b, 1) ? call([a, recordParam(b)], 2, null) : call([a], 1, unmarked(b));
 }
 
 /** Whether any argument is a plain object (the optimized helpers leave those to the general one). */

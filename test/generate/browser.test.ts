@@ -259,6 +259,7 @@ describe("a plain object where a record goes: the same reading on the server and
     // (Rails 6.1 fills a segment with a Hash's to_query here: "/photos/id=1&title=x/comments/5")
     ["photo_comment_path", [row, 5], "/photos/1/comments/5"],
     ["photo_comment_path", [row, comment], "/photos/1/comments/5"],
+    ["photo_comment_path", [1, comment], "/photos/1/comments/5"],
     ["photo_comment_path", [row, comment, { format: "json" }], "/photos/1/comments/5.json"],
     ["photo_comment_path", [row, { id: 5, anchor: "c" }], "/photos/1/comments/5#c"],
     ["photo_path", [JSON.parse('{"id":7,"title":"t","likes":0}')], "/photos/7"],
@@ -271,6 +272,10 @@ describe("a plain object where a record goes: the same reading on the server and
     ["photo_comment_path", [{ photo_id: 1, id: 2 }], "/photos/1/comments/2"],
     ["photo_path", [3, { page: 2 }], "/photos/3?page=2"],
     ["photo_path", [{ id: 3, page: 2, _options: true }], "/photos/3?page=2"],
+    ["photo_path", [3, { page: 2, _options: true }], "/photos/3?page=2"],
+    // (the id slot filled by 3: the hash is options however it reads, and Rails' handle_positional_args
+    // gives 3 to the segment its id leaves, the format)
+    ["photo_path", [3, { id: 4, title: "t" }], "/photos/4.3?title=t"],
     ["photo_path", [{ id: 1, page: 2, params: { page: 3 } }], "/photos/1?page=3"],
     ["photo_comment_path", [{ photo_id: 1, id: 2, note: "n" }], "/photos/1/comments/2?note=n"],
     ["photos_path", [{ page: 2, id: 9 }], "/photos?id=9&page=2"],
