@@ -3,7 +3,7 @@
  * compiles its recognizer and helpers from it.
  */
 import { Mapper } from "./dsl/mapper.js";
-import { RouteFileLoader, type RoutesDeclaration } from "./dsl/route-files.js";
+import { locatedImportError, RouteFileLoader, type RoutesDeclaration } from "./dsl/route-files.js";
 import { SourceLocator } from "./dsl/source-locations.js";
 import { TableBuilder } from "./dsl/table-builder.js";
 import type { PathNames } from "./dsl/options.js";
@@ -158,7 +158,7 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
       try {
         modules.set(next, await applicationGraph.import(next));
       } catch (error) {
-        throw new RouteFileLoader([base], root, true).located(next, error);
+        throw locatedImportError(next, error, root);
       }
     }
     const files = new RouteFileLoader([base], root, true, modules);

@@ -231,7 +231,7 @@ function withSource(error: Error, source: RouteErrorSource, mention: boolean): E
 }
 
 /**
- * An error raised while an application file was imported (a controller with a syntax error, a
+ * An error raised while an application file was imported (a route file or controller with a syntax error, a
  * module that throws as it loads), carrying where it was raised (`error.source`), the message
  * ending with it: `(app/controllers/photos_controller.ts:3)`.
  */

@@ -187,25 +187,18 @@ export class ControllerRegistry {
   async eagerLoad(): Promise<string[]> {
     if (this.#root === undefined) return [];
     const { readdirSync } = requireBuiltin("node:fs", "Loading controllers");
-    const dir = `${this.#root}/app/controllers`;
+    let files: string[];
+    try {
+      // (Relative paths, `/`-separated on every platform once joined below; sorted: a stable order.)
+      files = (readdirSync(`${this.#root}/app/controllers`, { recursive: true }) as string[]).sort();
+    } catch {
+      return [];
+    }
     const found = new Set<string>();
-    const walk = (sub: string) => {
-      let entries: import("node:fs").Dirent[];
-      try {
-        entries = readdirSync(sub === "" ? dir : `${dir}/${sub}`, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        const rel = sub === "" ? entry.name : `${sub}/${entry.name}`;
-        if (entry.isDirectory()) walk(rel);
-        else {
-          const ext = USER_FILE_EXTENSIONS.find((e) => entry.name.endsWith(`_controller${e}`));
-          if (ext !== undefined) found.add(rel.slice(0, -`_controller${ext}`.length));
-        }
-      }
-    };
-    walk("");
+    for (const file of files) {
+      const ext = USER_FILE_EXTENSIONS.find((e) => file.endsWith(`_controller${e}`));
+      if (ext !== undefined) found.add(file.split("\\").join("/").slice(0, -`_controller${ext}`.length));
+    }
     const loaded: string[] = [];
     for (const controllerPath of found) {
       if (!CONTROLLER_PATH.test(controllerPath)) continue;

@@ -16,7 +16,7 @@ import { toNodeListener } from "../../src/http/adapters/node.js";
 import { expressMiddleware } from "../../src/http/adapters/express.js";
 import { fastifyPlugin } from "../../src/http/adapters/fastify.js";
 import { honoMiddleware } from "../../src/http/adapters/hono.js";
-import { httpRequest } from "./transports.js";
+import { close, httpRequest, listen } from "./transports.js";
 import { helpersNamed } from "../route-helpers.js";
 
 const routes = draw((r) => {
@@ -35,18 +35,6 @@ const handler = createHandler(routes, {
     },
   },
 });
-
-async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-async function close(server: http.Server): Promise<void> {
-  await new Promise((resolve) => {
-    server.close(resolve);
-    server.closeAllConnections();
-  });
-}
 
 test("express: unmatched requests go on to the app's own routes and 404; mounted, the mount path is the script name; req.body is used", async () => {
   const app = express();

@@ -16,7 +16,7 @@ import { toNodeListener } from "../../src/http/adapters/node.js";
 import { expressMiddleware } from "../../src/http/adapters/express.js";
 import { fastifyPlugin } from "../../src/http/adapters/fastify.js";
 import { honoMiddleware } from "../../src/http/adapters/hono.js";
-import { httpRequest } from "./transports.js";
+import { close, httpRequest, listen } from "./transports.js";
 
 /** Who the host's middleware said the user is, read from the host's own objects. */
 function whoIs(ctx: ActionContext): string {
@@ -34,18 +34,6 @@ const handler = createHandler(
   draw((r) => r.get("me", { to: "accounts#show" })),
   { env: "production", logger: false, controllers: { accounts: { show: whoIs } } },
 );
-
-async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-async function close(server: http.Server): Promise<void> {
-  await new Promise((resolve) => {
-    server.close(resolve);
-    server.closeAllConnections();
-  });
-}
 
 test("express: an action reads the user a passport-style middleware put on req", async () => {
   const app = express();

@@ -103,13 +103,15 @@ test("Deno (Deno.serve, --allow-net only) answers as Node does", async () => {
 let worker: Miniflare | undefined;
 after(() => worker?.dispose());
 
-test("workerd (miniflare, a neutral esbuild bundle, no nodejs_compat) answers as Node does", async () => {
+/**
+ * A Worker running `source` (a module in test/http/runtimes/, exporting `{ fetch }`): bundled by
+ * esbuild for the neutral platform and given to miniflare as its one module, as wrangler gives it
+ * (with `script`, miniflare would scan it for the modules it imports and refuse the loader's
+ * `import(url)` of an application file, which a Worker never reaches: it has no files).
+ */
+async function workerd(source: string, loader: "ts" | "js"): Promise<Miniflare> {
   const bundle = await esbuild.build({
-    stdin: {
-      contents: `import { handler } from "./app.ts"; export default { fetch: (request) => handler(request) };`,
-      resolveDir: path.join(here, "runtimes"),
-      loader: "ts",
-    },
+    stdin: { contents: source, resolveDir: path.join(here, "runtimes"), loader },
     bundle: true,
     format: "esm",
     platform: "neutral",
@@ -117,13 +119,17 @@ test("workerd (miniflare, a neutral esbuild bundle, no nodejs_compat) answers as
     write: false,
     logLevel: "silent",
   });
-  // The bundle given as its one module, as wrangler gives it (with `script`, miniflare would scan it
-  // for the modules it imports and refuse the loader's `import(url)` of an application file, which
-  // a Worker never reaches: it has no files).
-  worker = new Miniflare({
+  return new Miniflare({
     modules: [{ type: "ESModule", path: "worker.mjs", contents: bundle.outputFiles[0]!.text }],
     compatibilityDate: "2026-04-01",
   });
+}
+
+test("workerd (miniflare, a neutral esbuild bundle, no nodejs_compat) answers as Node does", async () => {
+  worker = await workerd(
+    `import { handler } from "./app.ts"; export default { fetch: (request) => handler(request) };`,
+    "ts",
+  );
   const fetcher = async (request: Request) =>
     (await worker!.dispatchFetch(request.url, {
       method: request.method,
@@ -135,26 +141,13 @@ test("workerd (miniflare, a neutral esbuild bundle, no nodejs_compat) answers as
 });
 
 test("workerd: with no env given, a handler serves production (no process, no NODE_ENV): a miss is a plain Not Found", async () => {
-  const bundle = await esbuild.build({
-    stdin: {
-      contents: `import { draw } from "../../../dist/index.js";
+  const bare = await workerd(
+    `import { draw } from "../../../dist/index.js";
 import { createHandler } from "../../../dist/http/index.js";
 const handler = createHandler(draw((r) => r.get("here", { to: "pages#here" })), { logger: false });
 export default { fetch: (request) => handler(request) };`,
-      resolveDir: path.join(here, "runtimes"),
-      loader: "js",
-    },
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    write: false,
-    logLevel: "silent",
-  });
-  const bare = new Miniflare({
-    modules: [{ type: "ESModule", path: "worker.mjs", contents: bundle.outputFiles[0]!.text }],
-    compatibilityDate: "2026-04-01",
-  });
+    "js",
+  );
   try {
     const res = await bare.dispatchFetch("http://localhost/nowhere");
     assert.equal(res.status, 404);

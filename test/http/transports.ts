@@ -60,6 +60,20 @@ export const TRANSPORTS: readonly TransportName[] = [
     .map(([subpath]) => subpath.slice(2)),
 ];
 
+/** Listens on 127.0.0.1 and a free port; resolves to the port. */
+export async function listen(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** Closes a server and every connection it holds. */
+export async function close(server: http.Server): Promise<void> {
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeAllConnections();
+  });
+}
+
 /** A raw HTTP/1.1 request over a socket (node's client: any header, HEAD read as HEAD). */
 export function httpRequest(port: number, path: string, init: Sent = {}): Promise<Got> {
   return new Promise((resolve, reject) => {
