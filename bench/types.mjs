@@ -6,15 +6,19 @@
 // TypeScript 5.9 and 7. Runs are interleaved (none, 100, 100, none, ...) and the medians printed
 // as a Markdown table for bench/RESULTS.md, with the load average before and after.
 //
-//   npm run build && node bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--keep DIR] [--check-declarations]
+//   npm run build && node bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--keep DIR] [--check-declarations] [--completions]
 //
+// --completions: instead, how long each compiler's language service (5.9: tsserver; 7: `tsc --lsp
+// --stdio`) takes to answer completions inside `p("/` (the file opened, then completions at the
+// cursor: cold, the first request; warm, the same request again after an edit), medians of the
+// runs, and what it offers.
 // --check-declarations: skipLibCheck off (the declarations file and switchyard's own checked too,
 // the default libraries not), as a project without skipLibCheck compiles.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +31,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "5" },
     keep: { type: "string" },
     "check-declarations": { type: "boolean", default: false },
+    completions: { type: "boolean", default: false },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
@@ -174,6 +179,126 @@ function measure(compiler, dir, variant) {
   };
 }
 
+/**
+ * A language server over stdio: messages framed by `Content-Length` both ways (tsserver reads a
+ * request per line, writes framed answers). `request` sends and resolves with the answer; a
+ * request from the server (an LSP server asks for configuration) is answered with null.
+ */
+function stdioServer(command, args, { lineRequests }) {
+  const server = spawn(command, args, { stdio: ["pipe", "pipe", "ignore"] });
+  let buffer = Buffer.alloc(0);
+  const waiting = new Map();
+  const write = (message) => {
+    const text = JSON.stringify(message);
+    server.stdin.write(lineRequests ? text + "\n" : `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  };
+  server.stdout.on("data", (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())[1]);
+      if (buffer.length < end + 4 + length) return;
+      const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString("utf8"));
+      buffer = buffer.subarray(end + 4 + length);
+      const id = message.request_seq ?? (message.method === undefined ? message.id : undefined);
+      if (waiting.has(id)) waiting.get(id)(message);
+      else if (message.method !== undefined && message.id !== undefined)
+        write({ jsonrpc: "2.0", id: message.id, result: null });
+    }
+  });
+  let seq = 0;
+  return {
+    request(message) {
+      const id = ++seq;
+      write(lineRequests ? { seq: id, type: "request", ...message } : { jsonrpc: "2.0", id, ...message });
+      return new Promise((resolve) => waiting.set(id, resolve));
+    },
+    notify: (message) => write({ jsonrpc: "2.0", ...message }),
+    close: () => server.kill(),
+  };
+}
+
+/**
+ * How long `compiler`'s language service takes to answer completions inside `p("/`, in `dir`:
+ * `complete.ts` (its last line `p("/`) opened, completions asked at its end — cold, the first
+ * request (the project loaded and checked for it), and warm, the same request after an edit —
+ * in milliseconds, with the names offered. TypeScript 5.9: tsserver; 7: `tsc --lsp --stdio`.
+ */
+async function completions(dir, compiler) {
+  const file = path.join(dir, "complete.ts");
+  const text = 'import { p } from "switchyard";\nexport const x = p("/';
+  fs.writeFileSync(file, text);
+  const config = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.none.json"), "utf8"));
+  config.files.push("complete.ts");
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+  const lines = text.split("\n");
+  const timed = async (ask) => {
+    const t = performance.now();
+    const answer = await ask();
+    return { ms: performance.now() - t, answer };
+  };
+  if (compiler.pkg === "typescript") {
+    const server = stdioServer(
+      process.execPath,
+      [path.join(root, "node_modules", "typescript", "lib", "tsserver.js")],
+      {
+        lineRequests: true,
+      },
+    );
+    const at = { file, line: lines.length, offset: lines.at(-1).length + 1 };
+    try {
+      server.request({ command: "open", arguments: { file, fileContent: text, projectRootPath: dir } });
+      const cold = await timed(() => server.request({ command: "completionInfo", arguments: at }));
+      await server.request({
+        command: "change",
+        arguments: { file, line: 1, offset: 1, endLine: 1, endOffset: 1, insertString: " " },
+      });
+      const warm = await timed(() => server.request({ command: "completionInfo", arguments: at }));
+      return { coldMs: cold.ms, warmMs: warm.ms, names: (cold.answer.body?.entries ?? []).map((e) => e.name) };
+    } finally {
+      server.close();
+    }
+  }
+  const exe = (await import(path.join(root, "node_modules", compiler.pkg, "lib", "getExePath.js"))).default();
+  const server = stdioServer(exe, ["--lsp", "--stdio"], { lineRequests: false });
+  const uri = pathToFileURL(file).href;
+  const position = { line: lines.length - 1, character: lines.at(-1).length };
+  try {
+    await server.request({
+      method: "initialize",
+      params: {
+        processId: process.pid,
+        rootUri: pathToFileURL(dir).href,
+        workspaceFolders: [{ uri: pathToFileURL(dir).href, name: "bench" }],
+        capabilities: { textDocument: { completion: { completionItem: {} } } },
+      },
+    });
+    server.notify({ method: "initialized", params: {} });
+    server.notify({
+      method: "textDocument/didOpen",
+      params: { textDocument: { uri, languageId: "typescript", version: 1, text } },
+    });
+    const ask = () =>
+      server.request({ method: "textDocument/completion", params: { textDocument: { uri }, position } });
+    const cold = await timed(ask);
+    server.notify({
+      method: "textDocument/didChange",
+      params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace("p(", "p (") }] },
+    });
+    const warm = await timed(() =>
+      server.request({
+        method: "textDocument/completion",
+        params: { textDocument: { uri }, position: { ...position, character: position.character + 1 } },
+      }),
+    );
+    const items = cold.answer.result?.items ?? cold.answer.result ?? [];
+    return { coldMs: cold.ms, warmMs: warm.ms, names: items.map((i) => i.label) };
+  } finally {
+    server.close();
+  }
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -182,6 +307,36 @@ const median = (xs) => {
 const base = args.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-types-bench-"));
 const loadBefore = os.loadavg();
 const rows = [];
+if (args.completions) {
+  const table = [
+    '| routes | compiler | completions in `p("/`, cold | warm | offered |',
+    "| -----: | -------- | --------------------------: | ---: | ------- |",
+  ];
+  try {
+    for (const size of SIZES) {
+      const routes = app(size);
+      const dir = path.join(base, String(size));
+      writeApp(dir, routes);
+      for (const compiler of COMPILERS) {
+        const runs = [];
+        for (let k = 0; k < RUNS; k++) runs.push(await completions(dir, compiler));
+        const offered = runs[0].names.length === 0 ? "nothing" : runs[0].names.slice(0, 5).join(", ");
+        const row = `| ${routes.routes.length.toLocaleString("en-US")} | ${compiler.name} | ${Math.round(median(runs.map((r) => r.coldMs)))} ms | ${Math.round(median(runs.map((r) => r.warmMs)))} ms | ${offered} |`;
+        console.error(row);
+        table.push(row);
+      }
+    }
+  } finally {
+    if (args.keep === undefined) fs.rmSync(base, { recursive: true, force: true });
+  }
+  const after = os.loadavg();
+  table.push(
+    "",
+    `Medians of ${RUNS} runs; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${after.map((x) => x.toFixed(2)).join(" ")} after (${os.cpus().length} cores).`,
+  );
+  console.log(table.join("\n"));
+  process.exit(0);
+}
 try {
   for (const size of SIZES) {
     const routes = app(size);

@@ -85,4 +85,5 @@ export type {
   ActionsOf,
   VerifiedPath,
   PathNode,
+  PathRest,
 } from "./generate/typed-routes.js";

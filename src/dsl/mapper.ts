@@ -92,15 +92,24 @@ export class Mapper {
   // ---------------------------------------------------------------- resources
 
   // Overloads, not one signature over a union of tuples: a misspelled option is then reported
-  // against the last overload, the common one, by the option's name ("'onyl' does not exist in type
+  // against the last overload, by the option's name ("'onyl' does not exist in type
   // 'ResourceOptions'"), where a union of tuples made TypeScript compare the name with the options.
+  // The last overload takes one name and options, or, when its second argument is a string,
+  // several names then options: so that with several names too the error is the option's, not
+  // "Type '"b"' has no properties in common with type 'ResourceOptions'". (Its options parameter
+  // is `ResourceOptions` itself when `S` is not a string, so an object literal is checked for
+  // excess keys against it, not against its own inferred type.)
 
   /** `resources :photos` — the seven conventional routes (several names declare several resources). */
   resources(...names: Names): this;
   resources(...args: [...names: Names, block: Block]): this;
   resources(...args: [...names: Names, options: ResourceOptions, block: Block]): this;
   resources(...args: [...names: Names, options: ResourceOptions]): this;
-  resources(name: string, options: ResourceOptions, block?: Block): this;
+  resources<const S extends ResourceOptions | string>(
+    name: string,
+    options: S extends string ? S : ResourceOptions,
+    ...rest: S extends string ? [...names: Names, options: ResourceOptions] : [block?: Block]
+  ): this;
   resources(...args: unknown[]): this {
     resources(this.#st, "resources", args);
     return this;
@@ -111,7 +120,11 @@ export class Mapper {
   resource(...args: [...names: Names, block: Block]): this;
   resource(...args: [...names: Names, options: SingularResourceOptions, block: Block]): this;
   resource(...args: [...names: Names, options: SingularResourceOptions]): this;
-  resource(name: string, options: SingularResourceOptions, block?: Block): this;
+  resource<const S extends SingularResourceOptions | string>(
+    name: string,
+    options: S extends string ? S : SingularResourceOptions,
+    ...rest: S extends string ? [...names: Names, options: SingularResourceOptions] : [block?: Block]
+  ): this;
   resource(...args: unknown[]): this {
     resources(this.#st, "resource", args);
     return this;

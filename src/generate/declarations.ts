@@ -193,8 +193,10 @@ export function renderHelperTypes(routes: RouteTable, options: RenderTypesOption
   lines.push("}");
   lines.push("");
   // Typed action params and verified paths: `ActionContext<"photos#show">`, `p(path)`.
-  lines.push(`import type { PathNode } from ${JSON.stringify(moduleName)};`, "");
-  lines.push(...renderActionParams(routes), "", ...renderPathTree(routes));
+  const paths = renderPathTree(routes);
+  const pathTypes = paths.some((l) => l.includes("PathRest")) ? "PathNode, PathRest" : "PathNode";
+  lines.push(`import type { ${pathTypes} } from ${JSON.stringify(moduleName)};`, "");
+  lines.push(...renderActionParams(routes), "", ...paths);
   lines.push("");
   lines.push(`declare module ${JSON.stringify(moduleName)} {`);
   lines.push("  interface Register {");

@@ -44,26 +44,38 @@ export type ActionParams<A extends string> = [ActionMap] extends [never]
       ? ActionMap[A] & LooseParams
       : Record<string, unknown>;
 
-type PathTree = Register extends { paths: infer T } ? T : never;
+/**
+ * The root of the registered path tree. `infer T extends PathNode` checks the root against
+ * `PathNode` once; `PathNode`'s members hold `any` so that check stays one level deep.
+ */
+type PathTree = Register extends { paths: infer T extends PathNode } ? T : never;
 
 /**
- * A node of the path tree `switchyard types` declares (`interface PathNode_3 extends PathNode`):
- * each lists its literal segments (`l`, `f`, `{}` when none) and leaves out what it lacks
- * (`unknown`), so the walk reads each member by index, with no inference.
+ * A node of the path tree `switchyard types` declares (`interface PathNode_3 extends PathNode`).
+ * Each declares every member. The walk reads members by index, never with `keyof` (which lists
+ * every key of a node, the root's hundreds included, on each lookup) or `infer`: a literal segment
+ * absent from `l` reads as `unknown`.
  */
 export interface PathNode {
-  /** Literal segments, by their text. */
-  readonly l: { readonly [segment: string]: PathNode };
-  /** Literal text, a dot and one parameter (`photos.:format`), by the text before the dot. */
-  readonly f: { readonly [head: string]: PathNode };
-  /** Other segments with parameters: a union of `[shape, node]`. */
-  readonly d: unknown;
-  /** The node after a glob. */
-  readonly g: unknown;
-  /** `true` after a mount: any rest. */
-  readonly r: unknown;
-  /** `true` where a path ends. */
-  readonly e: unknown;
+  /** Literal segments, by their text: each a `PathNode`. */
+  readonly l: { readonly [segment: string]: any };
+  /** Literal text, a dot and one parameter (`photos.:format`), by the text before the dot: each a `PathNode`. */
+  readonly f: { readonly [head: string]: any };
+  /** Other segments with parameters: a union of `[shape, node]`, `never` when none. */
+  readonly d: readonly [unknown, any];
+  /** The node after a glob (`*path`: one or more segments), `false` when none. */
+  readonly g: any;
+  /** Whether a path may end here. */
+  readonly e: boolean;
+}
+
+/** Any rest of a path, none included: what follows a mounted application. */
+export interface PathRest extends PathNode {
+  l: {};
+  f: {};
+  d: readonly [string, PathRest];
+  g: false;
+  e: true;
 }
 
 /** `S` without its query string or fragment. */
@@ -72,60 +84,56 @@ type PathPart<S extends string> = S extends `${infer P}?${string}`
   : S extends `${infer P}#${string}`
     ? P
     : S;
-type Split<S extends string> = S extends `${infer H}/${infer R}` ? [H, ...Split<R>] : [S];
-/** An absolute path's segments (`/` is none; a trailing `/` is dropped, as recognition drops it). */
-type Segments<S extends string> = S extends `/${infer R}`
-  ? R extends ""
-    ? []
-    : R extends `${infer T}/`
-      ? Split<T>
-      : Split<R>
-  : never;
 
 /**
- * Whether the segments `P` lead from node `N` of the generated path tree to a path's end: a
- * literal segment by name (`l`), literal text, a dot and a parameter by the text (`f`: `photos`
- * for `photos.:format`), another segment with parameters by its shape (`d`: `string` for `:id`,
- * `` `${string}.${string}` `` for `:id.:format`), a glob taking one or more segments (`g`), a
- * mount taking any rest (`r`). One lookup per segment, whatever the size of the table; `true` in
- * the result when some way leads to an end (`e`).
+ * Whether the absolute path `P` leads from the root `N` to a path's end. `/` is no segment, a
+ * trailing `/` is dropped (as recognition drops it), an empty segment (`//`) matches nothing.
  */
-type Walk<P extends readonly string[], N extends PathNode> = N["r"] extends true
-  ? true
-  : P extends readonly [infer S extends string, ...infer R extends string[]]
-    ? S extends ""
-      ? false
-      : S extends keyof N["l"]
-        ? // A literal segment's way first: when it leads to an end, the others are not tried.
-          Walk<R, N["l"][S]> extends false
-          ? WalkOthers<S, R, N>
-          : true
-        : WalkOthers<S, R, N>
-    : N["e"] extends true
-      ? true
-      : false;
-/** The ways other than a literal segment's: literal text and a dot, parameter shapes, a glob. */
-type WalkOthers<S extends string, R extends readonly string[], N extends PathNode> =
-  | (S extends `${infer H}.${string}` ? (H extends keyof N["f"] ? Walk<R, N["f"][H]> : false) : false)
-  | WalkPatterns<S, R, N["d"]>
-  | (N["g"] extends PathNode ? WalkGlob<R, N["g"]> : false);
+type Start<P extends string, N extends PathNode> = P extends `/${infer B}`
+  ? B extends `${string}//${string}`
+    ? false
+    : B extends `${infer T}/`
+      ? T extends ""
+        ? false
+        : Next<T, N>
+      : Next<B, N>
+  : false;
+
+/** At node `M` with the segments `R` ("a/b"; "" when none) left. */
+type Next<R extends string, M extends PathNode> = R extends "" ? M["e"] : Walk<R, M>;
+
+/**
+ * One segment `S` of `B` from node `N`, looked up in the string itself (no tuple of segments): a
+ * literal segment by name (`l`) first, the other ways only when it leads nowhere. One lookup per
+ * segment, whatever the size of the table; `true` in the result when some way leads to an end.
+ */
+type Walk<B extends string, N extends PathNode> = B extends `${infer S}/${infer R}`
+  ? Segment<S, R, N>
+  : Segment<B, "", N>;
+type Segment<S extends string, R extends string, N extends PathNode> = unknown extends N["l"][S]
+  ? Others<S, R, N>
+  : true extends Next<R, N["l"][S]>
+    ? true
+    : Others<S, R, N>;
+/**
+ * The ways other than a literal segment's: literal text and a dot by the text (`f`: `photos` for
+ * `photos.:format`), another segment with parameters by its shape (`d`: `string` for `:id`,
+ * `` `${string}.${string}` `` for `:id.:format`), a glob (`g`).
+ */
+type Others<S extends string, R extends string, N extends PathNode> =
+  | (S extends `${infer H}.${string}` ? (unknown extends N["f"][H] ? false : Next<R, N["f"][H]>) : false)
+  | Shapes<S, R, N["d"]>
+  | (N["g"] extends false ? false : Glob<R, N["g"]>);
 /** Each `[shape, node]` of a node's parameter segments that `S` fits (distributes over `D`). */
-type WalkPatterns<S extends string, R extends readonly string[], D> = D extends readonly [
-  infer T,
-  infer M extends PathNode,
-]
-  ? [S] extends [T]
-    ? Walk<R, M>
+type Shapes<S extends string, R extends string, D extends PathNode["d"]> = D extends unknown
+  ? S extends D[0]
+    ? Next<R, D[1]>
     : false
   : false;
 /** After a glob that took one segment: continue at `G`, or let it take the next segment too. */
-type WalkGlob<R extends readonly string[], G extends PathNode> =
-  | Walk<R, G>
-  | (R extends readonly [infer S extends string, ...infer RR extends string[]]
-      ? S extends ""
-        ? false
-        : WalkGlob<RR, G>
-      : false);
+type Glob<R extends string, G extends PathNode> =
+  | Next<R, G>
+  | (R extends "" ? false : R extends `${string}/${infer RR}` ? Glob<RR, G> : Next<"", G>);
 
 /**
  * What `p(path)` accepts: before `switchyard types`, any string; after, `S` when a route matches it
@@ -133,6 +141,6 @@ type WalkGlob<R extends readonly string[], G extends PathNode> =
  */
 export type VerifiedPath<S extends string> = [PathTree] extends [never]
   ? S
-  : true extends Walk<Segments<PathPart<S>>, PathTree & PathNode>
+  : true extends Start<PathPart<S>, PathTree>
     ? S
     : `no route matches ${S}`;

@@ -178,7 +178,9 @@ export function pathTree(routes: readonly Route[]): PathTree {
 /**
  * The `.d.ts` lines declaring `AppPaths`, the path tree `p` looks paths up in, one type per
  * distinct subtree (`{ l: literal segments; f: literal text then a dot and a parameter, by the
- * text; d: other parameter shapes; g: after a glob; r: a mount's rest; e: a path ends here }`); `renderHelperTypes` registers it as `Register["paths"]`.
+ * text; d: other parameter shapes; g: after a glob; e: a path ends here }`, every member written:
+ * `typed-routes.ts` reads them by index); `renderHelperTypes` registers it as `Register["paths"]`.
+ * A mount's any rest is the shape `[string, PathRest]` and an end.
  */
 export function renderPathTree(table: RouteTable): string[] {
   const names = new Map<string, string>();
@@ -192,11 +194,11 @@ export function renderPathTree(table: RouteTable): string[] {
       const entries = [...map].map(([text, child]) => `${JSON.stringify(text)}: ${emit(child)}`);
       members.push(`${key}: {${entries.length === 0 ? "" : ` ${entries.join("; ")} `}}`);
     }
-    if (n.patterns.size > 0)
-      members.push(`d: ${[...n.patterns].map(([type, child]) => `[${type}, ${emit(child.node)}]`).join(" | ")}`);
-    if (n.glob !== null) members.push(`g: ${emit(n.glob)}`);
-    if (n.rest) members.push("r: true");
-    if (n.end) members.push("e: true");
+    const shapes = [...n.patterns].map(([type, child]) => `[${type}, ${emit(child.node)}]`);
+    if (n.rest) shapes.push("[string, PathRest]");
+    members.push(`d: ${shapes.length === 0 ? "never" : shapes.join(" | ")}`);
+    members.push(`g: ${n.glob === null ? "false" : emit(n.glob)}`);
+    members.push(`e: ${n.end || n.rest}`);
     const body = `{ ${members.join("; ")} }`;
     let name = names.get(body);
     if (name === undefined) {

@@ -6,9 +6,15 @@
 
 /**
  * A record: a model instance, or a plain object with an `id` (a row from Prisma, Drizzle, Kysely or
- * `JSON.parse`) in a positional slot; `toParam()` fills a segment, else `id`.
+ * `JSON.parse`) in a positional slot; `toParam()` fills a segment, else `id`. A row's other columns
+ * are the record's, as the helpers read it at run time (`photo_path({ id: 1, page: 2 })` is
+ * `/photos/1`), so an object literal may hold them: the index signature is `any`, which every
+ * object type (an interface, a class instance) meets, where `unknown` would take only type literals.
+ * An object marked `_options: true` is the options hash, never a record.
  */
-export type RecordLike = { toParam(): unknown } | { readonly id: unknown };
+export type RecordLike =
+  | { toParam(): unknown }
+  | { readonly id: unknown; readonly _options?: never; readonly [column: string]: any };
 /** A segment value: a scalar, a record, or an array (joined with `/`, for globs). */
 export type Param = string | number | bigint | boolean | RecordLike | readonly Param[] | null | undefined;
 

@@ -265,6 +265,10 @@ describe("a plain object where a record goes: the same reading on the server and
     ["photo_path", [JSON.parse('{"id":7,"title":"t","likes":0}')], "/photos/7"],
     ["photo_path", [{ toParam: () => "7-sunset", title: "Sunset" }], "/photos/7-sunset"],
     ["photo_path", [{ id: 1, title: "x", format: "mp4" }], "/photos/1"],
+    // (test/types/fixtures/records.ts: the declared types read these as records too)
+    ["photo_path", [{ id: 1, page: 2 }], "/photos/1"],
+    ["photo_path", [{ id: 1, page: 2 }, { anchor: "top" }], "/photos/1#top"],
+    ["photo_comments_path", [{ id: 1, title: "Sunset", createdAt: new Date(0) }], "/photos/1/comments"],
     ["photo_path", [Object.assign(Object.create(null), { id: 8, caption: "c" })], "/photos/8"],
     // options, as in Rails: every key is one a URL holds by name, or the segments are already given
     ["photo_path", [{ id: 3 }], "/photos/3"],

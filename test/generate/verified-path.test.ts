@@ -82,10 +82,10 @@ describe("path shapes", () => {
     // Other segments with parameters by their shape: `:locale`, `v:version`.
     for (const shape of ["[string, PathNode_", "[`v${string}`, PathNode_"])
       assert.ok(body.includes(shape), `${shape} in ${body}`);
-    const ends = lines.filter((l) => l.endsWith(" extends PathNode { l: {}; f: {}; e: true }"));
+    const ends = lines.filter((l) => l.endsWith(" extends PathNode { l: {}; f: {}; d: never; g: false; e: true }"));
     assert.equal(ends.length, 1, "a path's end, declared once");
     assert.ok(
-      lines.some((l) => l.endsWith("{ l: {}; f: {}; r: true }")),
+      lines.some((l) => l.endsWith("{ l: {}; f: {}; d: [string, PathRest]; g: false; e: true }")),
       "the mount's rest",
     );
     assert.ok(

@@ -121,7 +121,7 @@ function routeData(cr: CompiledRoute, optimize: boolean): string {
 }
 
 const TYPES = `/** A value a helper puts in a path segment or the query (Rails' \`to_param\`): records give \`toParam()\`, else their \`id\`. */
-type Param = string | number | bigint | boolean | { toParam(): unknown } | { to_param(): unknown } | { id: unknown } | readonly Param[] | null | undefined;
+type Param = string | number | bigint | boolean | { toParam(): unknown } | { to_param(): unknown } | { id: unknown; _options?: never; [column: string]: any } | readonly Param[] | null | undefined;
 /** The trailing options object of a helper call: URL options, and any other key a segment or a query parameter. */
 interface UrlOptions {
   host?: string;
