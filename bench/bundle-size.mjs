@@ -26,30 +26,6 @@ const handler = createHandler(routes, { env: "production", controllers: { photos
 export default { fetch: (request) => handler(request) };
 `;
 
-/** The file loader's modules, and the node: imports only it needs (see test/structure/runtime-neutral.test.ts). */
-const FILE_LOADER = /\/(?:dsl\/route-files|support\/user-files|support\/file-stamps|http\/reloader)\.js$/;
-const stubbed = new Set();
-const fileLoaderOut = {
-  name: "file-loader-out",
-  setup(build) {
-    build.onResolve({ filter: /^node:path$/ }, (args) => {
-      stubbed.add(`node:path (${path.relative(root, args.importer)})`);
-      return { path: "node:path", namespace: "stub" };
-    });
-    build.onResolve({ filter: /\.js$/ }, (args) => {
-      const file = path.resolve(args.resolveDir, args.path);
-      if (!FILE_LOADER.test(file)) return undefined;
-      stubbed.add(path.relative(root, file));
-      return { path: file, namespace: "stub" };
-    });
-    build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
-      contents:
-        "export default {}; export class RouteFileLoader {}; export class Reloader {}; export class FileStamps {}; export class UserFileLoader {}; export const findUserFile = () => undefined, packageModules = async () => {}, USER_FILE_EXTENSIONS = [], defaultExport = (m) => m, exportNames = () => '', userFileCandidates = () => [], routeErrorSource = () => undefined;",
-      loader: "js",
-    }));
-  },
-};
-
 const result = await esbuild.build({
   stdin: { contents: APP, resolveDir: root, loader: "js" },
   bundle: true,
@@ -60,14 +36,12 @@ const result = await esbuild.build({
   write: false,
   metafile: true,
   logLevel: "error",
-  plugins: [fileLoaderOut],
 });
 const code = result.outputFiles[0].contents;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(
   `one-resource app, neutral bundle: ${kb(code.length)} minified, ${kb(zlib.gzipSync(code, { level: 9 }).length)} gzipped`,
 );
-if (stubbed.size > 0) console.log(`(the file loader stubbed out: ${[...stubbed].sort().join(", ")})`);
 
 const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs);
 const group = (file) => {
