@@ -169,7 +169,7 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
       if (files.missing.size === 0) throw error;
     }
     if (files.missing.size === 0) {
-      LOADED_ROUTES.set(set!, { options: { ...options, root }, generation });
+      LOADED_ROUTES.set(set!, { options: { ...options, root }, generation, files: [...modules.keys()] });
       return set!;
     }
     pending = [...files.missing];
@@ -180,6 +180,8 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
 export interface LoadedRoutes {
   readonly options: DrawOptions;
   readonly generation: number;
+  /** The route files it was drawn from (absolute): config/routes.ts and each file a draw named. */
+  readonly files: readonly string[];
 }
 
 const LOADED_ROUTES = new WeakMap<RouteSet, LoadedRoutes>();

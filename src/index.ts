@@ -30,6 +30,8 @@ export type {
 } from "./lint/index.js";
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./route-set.js";
+export { builtRoutes } from "./built.js";
+export type { BuiltTableData, BuiltSource } from "./built.js";
 export type { RouteTable, DirectDefinition, ResolveDefinition } from "./table/route-table.js";
 export type {
   Route,
