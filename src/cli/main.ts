@@ -32,6 +32,7 @@ import { watchRoutes } from "./watch.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
 import { lintCheckSummary, type RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
+import { installDevelopment } from "../http/development.js";
 import { parsePort, parseRunning, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 import { newApp } from "./new.js";
 import { generate } from "./generate.js";
@@ -128,6 +129,10 @@ const TYPES_OPTIONS = {
 } as const satisfies ParseArgsConfig["options"];
 
 const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr };
+
+// `serve` and `routes --unused` make dispatchers and controller registries: with the development
+// pages, the reloader and controller files, as switchyard/http gives them.
+installDevelopment();
 
 /** Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code. */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {

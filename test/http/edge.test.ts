@@ -1,0 +1,91 @@
+// `switchyard/http`'s edge entry (http/edge.ts: what package.json's workerd, worker and browser
+// conditions resolve it to) against its full entry, each bundled by esbuild with a built table as
+// wrangler bundles a Worker: the edge bundle holds none of the DSL, the lint, the development pages
+// or the reloader, and answers a development request as production does; the full entry, what
+// Node, Bun and Deno load, still shows the development pages. Each bundle is its own copy of the
+// modules, so what one installs (extensions.ts) cannot leak into the other. Runs dist/.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import { builtTableData } from "../../dist/built.js";
+import { draw } from "../../dist/index.js";
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const APP = `
+import { builtRoutes } from "switchyard";
+import { createHandler } from "switchyard/http";
+const routes = builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(builtTableData(draw((r) => r.resources("photos")))))}));
+export const handler = createHandler(routes, {
+  env: "development",
+  hosts: [],
+  logger: false,
+  onError: () => {},
+  controllers: { photos: { show: (ctx) => ({ id: ctx.params.id }), index: () => { throw new Error("boom"); } } },
+});
+`;
+
+/** The app bundled with `conditions`, its inputs, and its handler (imported from a file of its own). */
+async function bundled(conditions: string[]) {
+  const result = await esbuild.build({
+    stdin: { contents: APP, resolveDir: root, loader: "js" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    conditions,
+    mainFields: ["module", "main"],
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-")), "worker.mjs");
+  fs.writeFileSync(file, result.outputFiles[0]!.text);
+  const { handler } = (await import(pathToFileURL(file).href)) as { handler: (r: Request) => Promise<Response> };
+  // (The modules with code in the bundle: esbuild lists a module it tree-shook away with no bytes.)
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([f]) => f.replace(/^.*dist\//, ""));
+  return { handler, inputs };
+}
+
+const LEFT_OUT = /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development)\.js|draw\.js)/;
+
+test("the edge entry's bundle leaves out the DSL, the lint, the development pages and the reloader", async () => {
+  const edge = await bundled(["workerd", "worker", "browser"]);
+  assert.deepEqual(
+    edge.inputs.filter((f) => LEFT_OUT.test(f)),
+    [],
+  );
+  assert.ok(edge.inputs.includes("built.js") && !edge.inputs.includes("http/index.js"));
+  // (and the full entry's bundle has them: the test sees what it says it sees)
+  const full = await bundled([]);
+  assert.ok(["http/index.js", "http/pages.js", "inspect/html.js"].every((f) => full.inputs.includes(f)));
+});
+
+test("in development, the edge bundle answers as production; the full entry shows the development pages", async () => {
+  const edge = (await bundled(["workerd", "worker", "browser"])).handler;
+  const full = (await bundled([])).handler;
+  const miss = await edge(new Request("http://localhost/nowhere"));
+  assert.equal(miss.status, 404);
+  assert.equal(await miss.text(), "Not Found\n");
+  const failure = await edge(new Request("http://localhost/photos"));
+  assert.equal(failure.status, 500);
+  assert.equal(await failure.text(), "Internal Server Error\n");
+  const hit = await edge(new Request("http://localhost/photos/7"));
+  assert.deepEqual(await hit.json(), { id: "7" });
+  assert.equal((await edge(new Request("http://localhost/rails/info/routes"))).status, 404);
+
+  const page = await full(new Request("http://localhost/nowhere"));
+  assert.equal(page.status, 404);
+  assert.match(
+    await page.text(),
+    /Routing Error[\s\S]*No route matches \[GET\] &quot;\/nowhere&quot;[\s\S]*photos#show/,
+  );
+  const routes = await full(new Request("http://localhost/rails/info/routes"));
+  assert.equal(routes.status, 200);
+  assert.match(await routes.text(), /\/photos\/:id\(\.:format\)/);
+  assert.equal((await full(new Request("http://localhost/photos"))).status, 500);
+});
