@@ -12,7 +12,10 @@ import { ArgumentError } from "./errors.js";
 import type { PatternNode } from "./pattern/ast.js";
 import { type PathPattern, restorePattern } from "./pattern/path.js";
 import { RouteSet } from "./route-set.js";
+import type { Translation } from "./pattern/ruby-regexp.js";
+import { rememberTranslations, translated } from "./pattern/translations.js";
 import { factsOf, type RegExpFacts, recordFacts } from "./support/regexp-forms.js";
+import { rubyInspect } from "./support/ruby.js";
 import { builtin, environmentVariable } from "./support/runtime.js";
 import { Redirect } from "./table/redirect-endpoint.js";
 import type { Endpoint, Route, RouteSource } from "./table/route.js";
@@ -74,6 +77,11 @@ export interface BuiltTableData {
   /** The named routes, by name: the index of each one's route (not every route's name is one: `as: false`). */
   readonly named: readonly (readonly [name: string, route: number])[];
   readonly emptyResources: unknown;
+  /**
+   * The Ruby regexp translations the recognizer and the helpers ask for (pattern/translations.ts):
+   * each string requirement's, and each list requirement's as Journey reads it under a glob.
+   */
+  readonly translations: readonly (readonly [source: string, translation: Translation | null])[];
 }
 
 /** A value or declaration a built table cannot hold (a function); `builtTableData` lists every one in its error. */
@@ -157,6 +165,14 @@ export function builtTableData(set: RouteSet, sources: readonly BuiltSource[] = 
     ];
   };
   const routes = set.routes.map((route) => attempt(() => routeData(route))!);
+  const translations = new Map<string, Translation | null>();
+  for (const route of set.routes)
+    for (const key in route.requirements) {
+      const requirement = route.requirements[key];
+      if (requirement instanceof RegExp) continue;
+      const source = Array.isArray(requirement) ? rubyInspect(requirement) : String(requirement);
+      if (!translations.has(source)) translations.set(source, translated(source));
+    }
   for (const [name] of set.directs) unbuildable.push(`\`direct :${name}\`: a function`);
   for (const [name] of set.resolves) unbuildable.push(`\`resolve "${name}"\`: a function`);
   const defaultUrlOptions = attempt(() => encode(set.defaultUrlOptions, () => "the default URL options"));
@@ -181,6 +197,7 @@ export function builtTableData(set: RouteSet, sources: readonly BuiltSource[] = 
     routes,
     named: [...set.namedRoutes].map(([name, route]) => [name, route.index] as const),
     emptyResources,
+    translations: [...translations],
   };
 }
 
@@ -224,6 +241,7 @@ export function builtRoutes(data: BuiltTableData, moduleUrl?: string): RouteSet 
     );
   if (moduleUrl !== undefined && environmentVariable("NODE_ENV") !== "production")
     checkSources(data.sources, moduleUrl);
+  rememberTranslations(data.translations);
   const regexps = data.regexps.map(([source, flags, facts]) => {
     const re = new RegExp(source, flags);
     if (facts !== null) recordFacts(re, facts);

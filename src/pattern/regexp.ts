@@ -2,7 +2,8 @@ import type { PatternNode } from "./ast.js";
 import { factsOf } from "../support/regexp-forms.js";
 import { rubyInspect } from "../support/ruby.js";
 import type { LinearMatcher } from "./linear/vm.js";
-import { RubyRegExpError, translateRuby, type Translation } from "./ruby-regexp.js";
+import type { Translation } from "./ruby-regexp.js";
+import { translated } from "./translations.js";
 import { escapeRegExp } from "../support/regexp-escape.js";
 
 /**
@@ -86,12 +87,7 @@ function needsUnicode(req: Requirement): boolean {
  * class of single characters. Null when Ruby could not compile that either.
  */
 export function listAsRegexp(list: readonly unknown[]): Translation | null {
-  try {
-    return translateRuby(rubyInspect(list));
-  } catch (error) {
-    if (error instanceof RubyRegExpError) return null;
-    throw error;
-  }
+  return translated(rubyInspect(list));
 }
 
 /**

@@ -5,6 +5,7 @@
 import { ArgumentError } from "../errors.js";
 import { factsOf, recordFacts, rubyFormOf } from "../support/regexp-forms.js";
 import { BoundedCache } from "../support/bounded-cache.js";
+import { installTranslator } from "./translations.js";
 
 /** A Ruby regexp JavaScript cannot express, or one Ruby itself rejects: what is wrong, and what to write instead. */
 export class RubyRegExpError extends Error {
@@ -35,6 +36,16 @@ export interface Translation {
   /** Whether anything in it reads differently in JavaScript: when not, the input is its own translation. */
   readonly changed: boolean;
 }
+
+// The recognizer and the helpers translate through translations.ts: this module, once loaded.
+installTranslator((source) => {
+  try {
+    return translateRuby(source);
+  } catch (error) {
+    if (error instanceof RubyRegExpError) return null;
+    throw error;
+  }
+});
 
 /** Translates a Ruby regexp source under Ruby's flags; throws {@link RubyRegExpError}. */
 export function translateRuby(source: string, flags: RubyFlags = {}): Translation {

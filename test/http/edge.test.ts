@@ -12,13 +12,19 @@ import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { builtTableData } from "../../dist/built.js";
-import { draw } from "../../dist/index.js";
+import { draw, type Mapper, type RouteSet } from "../../dist/index.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** A resource, a string requirement and a list under a glob (their Ruby regexps translated when built). */
+const declare = (r: Mapper) => {
+  r.resources("photos");
+  r.get("kinds/:kind", { to: "kinds#show", as: "kind", constraints: { kind: "big" } });
+  r.get("files/*path", { to: "files#show", as: "file", constraints: { path: ["a/b", "c"] } });
+};
 const APP = `
 import { builtRoutes } from "switchyard";
 import { createHandler } from "switchyard/http";
-const routes = builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(builtTableData(draw((r) => r.resources("photos")))))}));
+export const routes = builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(builtTableData(draw(declare))))}));
 export const handler = createHandler(routes, {
   env: "development",
   hosts: [],
@@ -43,15 +49,19 @@ async function bundled(conditions: string[]) {
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-")), "worker.mjs");
   fs.writeFileSync(file, result.outputFiles[0]!.text);
-  const { handler } = (await import(pathToFileURL(file).href)) as { handler: (r: Request) => Promise<Response> };
+  const { handler, routes } = (await import(pathToFileURL(file).href)) as {
+    handler: (r: Request) => Promise<Response>;
+    routes: RouteSet;
+  };
   // (The modules with code in the bundle: esbuild lists a module it tree-shook away with no bytes.)
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
     .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
     .map(([f]) => f.replace(/^.*dist\//, ""));
-  return { handler, inputs };
+  return { handler, routes, inputs };
 }
 
-const LEFT_OUT = /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development)\.js|draw\.js)/;
+const LEFT_OUT =
+  /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development)\.js|draw\.js|pattern\/ruby-regexp\.js)/;
 
 test("the edge entry's bundle leaves out the DSL, the lint, the development pages and the reloader", async () => {
   const edge = await bundled(["workerd", "worker", "browser"]);
@@ -88,4 +98,30 @@ test("in development, the edge bundle answers as production; the full entry show
   assert.equal(routes.status, 200);
   assert.match(await routes.text(), /\/photos\/:id\(\.:format\)/);
   assert.equal((await full(new Request("http://localhost/photos"))).status, 500);
+});
+
+test("the edge bundle reads a string requirement and a list under a glob as the full one does, with no translator", async () => {
+  const edge = (await bundled(["workerd", "worker", "browser"])).routes;
+  const full = (await bundled([])).routes;
+  const answers = (routes: RouteSet) => {
+    const helpers = routes.helpers as unknown as Record<string, (...args: unknown[]) => string>;
+    const tried = (fn: () => unknown) => {
+      try {
+        return fn();
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    return [
+      tried(() => helpers.kind_path!("big")),
+      tried(() => helpers.kind_path!("small")),
+      tried(() => helpers.file_path!("c")),
+      tried(() => helpers.file_path!("d")),
+      ...["/kinds/big", "/kinds/small", "/files/c", "/files/a/b", "/files/d"].map((p) =>
+        JSON.stringify(routes.recognize("GET", p)),
+      ),
+    ];
+  };
+  assert.deepEqual(answers(edge), answers(full));
+  assert.deepEqual(answers(edge).slice(0, 4), ["/kinds/big", "UrlGenerationError", "/files/c", "UrlGenerationError"]);
 });
