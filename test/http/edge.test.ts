@@ -35,9 +35,9 @@ export const handler = createHandler(routes, {
 `;
 
 /** The app bundled with `conditions`, its inputs, and its handler (imported from a file of its own). */
-async function bundled(conditions: string[]) {
+async function bundled(conditions: string[], app = APP) {
   const result = await esbuild.build({
-    stdin: { contents: APP, resolveDir: root, loader: "js" },
+    stdin: { contents: app, resolveDir: root, loader: "js" },
     bundle: true,
     format: "esm",
     platform: "neutral",
@@ -49,15 +49,16 @@ async function bundled(conditions: string[]) {
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-")), "worker.mjs");
   fs.writeFileSync(file, result.outputFiles[0]!.text);
-  const { handler, routes } = (await import(pathToFileURL(file).href)) as {
+  const { handler, routes, drawn } = (await import(pathToFileURL(file).href)) as {
     handler: (r: Request) => Promise<Response>;
     routes: RouteSet;
+    drawn: (warn?: () => void) => RouteSet;
   };
   // (The modules with code in the bundle: esbuild lists a module it tree-shook away with no bytes.)
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
     .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
     .map(([f]) => f.replace(/^.*dist\//, ""));
-  return { handler, routes, inputs };
+  return { handler, routes, drawn, inputs };
 }
 
 const LEFT_OUT =
@@ -124,4 +125,26 @@ test("the edge bundle reads a string requirement and a list under a glob as the 
   };
   assert.deepEqual(answers(edge), answers(full));
   assert.deepEqual(answers(edge).slice(0, 4), ["/kinds/big", "UrlGenerationError", "/files/c", "UrlGenerationError"]);
+});
+
+test("a Worker drawing its table leaves the lint out: draw says once that its regexps went unchecked, and `warn` how to load the lint", async (t) => {
+  const { drawn, inputs } = await bundled(
+    ["workerd", "worker", "browser"],
+    `import { draw } from "switchyard";
+export const drawn = (warn) => draw((r) => r.get("a/:id", { to: "a#b", constraints: { id: /\\d+/ } }), { warn });`,
+  );
+  assert.deepEqual(
+    inputs.filter((f) => f.startsWith("lint/") && f !== "lint/draw-hook.js"),
+    [],
+  );
+  const warnings: string[] = [];
+  t.mock.method(process, "emitWarning", (message: string) => warnings.push(message));
+  assert.equal(drawn().routes.length, 1);
+  drawn();
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0]!, /were not checked for catastrophic backtracking \(the lint is not in this bundle\)/);
+  assert.throws(
+    () => drawn(() => {}),
+    /`warn` option runs the lint, which this bundle left out: import lintRoutes from "switchyard"/,
+  );
 });
