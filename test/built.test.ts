@@ -194,7 +194,7 @@ describe("a built module out of date with its route files", () => {
     assert.equal(builtRoutes(data, moduleUrl).routes.length, 8);
   });
 
-  test("throws outside production once a route file changed, saying to build again; production does not read the files", () => {
+  test("throws outside production once a route file changed, saying to build again; production, or a file it cannot read, does not", () => {
     fs.writeFileSync(file, "r.resources('photos'); r.resources('albums')\n");
     try {
       assert.throws(
@@ -209,8 +209,9 @@ describe("a built module out of date with its route files", () => {
         if (env === undefined) delete process.env.NODE_ENV;
         else process.env.NODE_ENV = env;
       }
+      // (A file it cannot read, as a bundle away from its sources, is not compared.)
       fs.rmSync(file);
-      assert.throws(() => builtRoutes(data, moduleUrl), /routes\.ts \(a route file it was built from\) is gone/);
+      assert.equal(builtRoutes(data, moduleUrl).routes.length, 8);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
