@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { builtTableData } from "../src/built.js";
+import { createHandler } from "../src/http/index.js";
 import { builtRoutes, draw, type Mapper, type RouteSet, ruby } from "../src/index.js";
 import { type Case, caseDeclaration, drawQuietly, writeRouteFiles } from "./conformance/declaration.js";
 import { materialize, urlOptions } from "./conformance/values.js";
@@ -138,6 +139,52 @@ describe("a built table is the drawn table", () => {
       assert.deepEqual(generated(built, name, args), generated(drawn, name, args), `${name}(${JSON.stringify(args)})`);
     assert.equal(generated(built, "photo_url", [12]), "https://example.org/photos/12");
   });
+});
+
+test("a handler serves the same answers from the built table as from the drawn one", async () => {
+  const echo = (ctx: { params: Record<string, unknown> }) => ({ params: ctx.params });
+  const actions = { index: echo, show: echo, create: echo, update: echo, destroy: echo, preview: echo, home: echo };
+  const controllers = Object.fromEntries(
+    ["pages", "photos", "comments", "profiles", "admin/users", "files", "posts", "tags", "kinds", "reports"].map(
+      (c) => [c, actions],
+    ),
+  );
+  const serve = (routes: RouteSet) =>
+    createHandler(routes, {
+      env: "production",
+      logger: false,
+      onError: () => {},
+      controllers,
+      forgeryProtection: false,
+    });
+  const drawn = serve(draw(everyKind));
+  const built = serve(rebuilt(draw(everyKind)));
+  const requests = [
+    new Request("http://api.example.com/photos/12"),
+    new Request("http://api.example.com/photos/abc"),
+    new Request("http://api.example.com/tags/caf%C3%A9.json"),
+    new Request("http://api.example.com/old/5"),
+    new Request("http://api.example.com/moved"),
+    new Request("http://api.example.com/nowhere"),
+    new Request("http://api.example.com/photos/12", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "_method=delete&x=1",
+    }),
+    new Request("http://api.example.com/files/a/b/c.txt"),
+  ];
+  for (const request of requests) {
+    const [a, b] = await Promise.all([drawn(request.clone()), built(request.clone())]);
+    const answer = async (r: Response) => [r.status, r.headers.get("location"), await r.text()];
+    assert.deepEqual(await answer(b), await answer(a), `${request.method} ${request.url}`);
+  }
+  const hit = await built(new Request("http://api.example.com/photos/12"));
+  assert.equal(hit.status, 200);
+  assert.equal(((await hit.json()) as { params: { id: string } }).params.id, "12");
+  assert.equal(
+    (await built(new Request("http://api.example.com/old/5"))).headers.get("location"),
+    "http://api.example.com/photos/5",
+  );
 });
 
 describe("building refuses a table that holds functions, naming the route and what to do", () => {
