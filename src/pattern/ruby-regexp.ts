@@ -18,6 +18,7 @@ export class RubyRegExpError extends Error {
 }
 
 /** Ruby's flags: `i` (ignore case), `m` (Ruby's multiline: `.` matches `\n`), `x` (extended). */
+// (Exported for test/pattern/ruby-regexp.test.ts, as translateRuby is.)
 export interface RubyFlags {
   readonly i?: boolean;
   readonly m?: boolean;
@@ -48,6 +49,7 @@ installTranslator((source) => {
 });
 
 /** Translates a Ruby regexp source under Ruby's flags; throws {@link RubyRegExpError}. */
+// (Exported for test/pattern/ruby-regexp.test.ts: the recognizer and the helpers reach it through translations.ts.)
 export function translateRuby(source: string, flags: RubyFlags = {}): Translation {
   const scan = prescan(source, !!flags.x);
   const first = new Translator(source, flags, scan, false).run();
