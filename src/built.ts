@@ -14,6 +14,9 @@ import { type PathPattern, restorePattern } from "./pattern/path.js";
 import { RouteSet } from "./route-set.js";
 import type { Translation } from "./pattern/ruby-regexp.js";
 import { rememberTranslations, translated } from "./pattern/translations.js";
+import { journeyRegExp } from "./pattern/regexp.js";
+import { hasLinearMatcher, installLinearMatcher, type LinearDecision } from "./pattern/linear-exec.js";
+import { linearMatcher } from "./pattern/linear/index.js";
 import { factsOf, type RegExpFacts, recordFacts } from "./support/regexp-forms.js";
 import { rubyInspect } from "./support/ruby.js";
 import { builtin, environmentVariable } from "./support/runtime.js";
@@ -24,7 +27,7 @@ import { sourceText } from "./table/source.js";
 import type { UrlOptions } from "./table/url-options.js";
 
 /** The format's version: a built module of another version is refused, with the command that writes it anew. */
-const VERSION = 1;
+const VERSION = 2;
 
 /** A value that is not JSON: `["r", index]` a RegExp of `regexps`, `["u"]` undefined, `["n", text]` a non-finite number, `["o", {...}]` an object with a `$sy` key. */
 type Special = { readonly $sy: readonly unknown[] };
@@ -82,6 +85,17 @@ export interface BuiltTableData {
    * each string requirement's, and each list requirement's as Journey reads it under a glob.
    */
   readonly translations: readonly (readonly [source: string, translation: Translation | null])[];
+  /**
+   * Whether a route's Journey regexp could backtrack super-linearly, so that recognition runs it
+   * in the linear matcher (pattern/linear): the module then passes the matcher to `builtRoutes`.
+   */
+  readonly linear: boolean;
+}
+
+/** What a built table's module passes to `builtRoutes` beside its data: the machinery its routes need. */
+export interface BuiltMachinery {
+  /** The linear matcher (`linearMatcher` from "switchyard"), for a table whose data says `linear`. */
+  readonly linearMatcher?: LinearDecision;
 }
 
 /** A value or declaration a built table cannot hold (a function); `builtTableData` lists every one in its error. */
@@ -198,6 +212,7 @@ export function builtTableData(set: RouteSet, sources: readonly BuiltSource[] = 
     named: [...set.namedRoutes].map(([name, route]) => [name, route.index] as const),
     emptyResources,
     translations: [...translations],
+    linear: set.routes.some((r) => linearMatcher(journeyRegExp(r.pattern.ast, r.requirements, r.anchor)) !== null),
   };
 }
 
@@ -232,15 +247,23 @@ const DISPATCH: Endpoint = Object.freeze({ kind: "dispatch" });
  * recognition, helpers and sheet as the drawn table it was built from, without running the DSL.
  * `moduleUrl` is the built module's `import.meta.url`: outside production, where the runtime can
  * read files (Node, Bun, Deno), each route file it was built from is hashed and a changed one
- * throws, saying to run `switchyard build` again.
+ * throws, saying to run `switchyard build` again. `machinery` is what its routes need beyond the
+ * data: the linear matcher where a regexp could backtrack (an app's bundle carries it only then).
  */
-export function builtRoutes(data: BuiltTableData, moduleUrl?: string): RouteSet {
+export function builtRoutes(data: BuiltTableData, moduleUrl?: string, machinery: BuiltMachinery = {}): RouteSet {
   if (data.version !== VERSION)
     throw new ArgumentError(
       `This built route table is of format ${String(data.version)}, and this switchyard reads format ${VERSION}: run \`switchyard build\` again`,
     );
   if (moduleUrl !== undefined && environmentVariable("NODE_ENV") !== "production")
     checkSources(data.sources, moduleUrl);
+  if (data.linear) {
+    if (machinery.linearMatcher !== undefined) installLinearMatcher(machinery.linearMatcher);
+    else if (!hasLinearMatcher())
+      throw new ArgumentError(
+        'This built route table has routes whose regexps could backtrack, which run in the linear matcher: pass it, `builtRoutes(data, import.meta.url, { linearMatcher })` with `import { linearMatcher } from "switchyard"` (the module `switchyard build` writes does), or run `switchyard build` again',
+      );
+  }
   rememberTranslations(data.translations);
   const regexps = data.regexps.map(([source, flags, facts]) => {
     const re = new RegExp(source, flags);

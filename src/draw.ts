@@ -12,6 +12,8 @@ import { applicationGraph, findUserFile, USER_FILE_EXTENSIONS } from "./support/
 import type { RouteLintFinding } from "./lint/index.js";
 import { drawLint, warnUnchecked } from "./lint/draw-hook.js";
 import { builtin, currentDirectory, requireBuiltin } from "./support/runtime.js";
+import { linearMatcher } from "./pattern/linear/index.js";
+import { installLinearMatcher } from "./pattern/linear-exec.js";
 import { RouteSet } from "./route-set.js";
 import type { Route } from "./table/route.js";
 import type { UrlOptions } from "./table/url-options.js";
@@ -87,6 +89,7 @@ function drawWith(
   files.scratch = () => mapperOf(new TableBuilder(options.defaultUrlOptions, null));
   if (file === undefined) declaration(mapper);
   else files.run(file, declaration, mapper);
+  installLinearMatcher(linearMatcher);
   const set = new RouteSet(builder.table());
   const lint = drawLint();
   if (lint !== undefined) lint(set, options.warn);

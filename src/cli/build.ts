@@ -31,9 +31,16 @@ export function renderBuiltModule(routes: RouteSet, files: readonly string[], ou
   const js = `// Written by \`switchyard build\` from ${named}: the route table as data, loaded without drawing it.
 // Do not edit. Run \`switchyard build\` again after changing a route file: outside production
 // (NODE_ENV), importing this module throws when one changed.
-import { builtRoutes } from "switchyard";
+${
+  data.linear
+    ? `import { builtRoutes, linearMatcher } from "switchyard";
 
-export default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}), import.meta.url);
+// (A route's regexp could backtrack: recognition runs it in the linear matcher.)
+export default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}), import.meta.url, { linearMatcher });`
+    : `import { builtRoutes } from "switchyard";
+
+export default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}), import.meta.url);`
+}
 `;
   const dts = `// Written by \`switchyard build\`: the route table of ${named}.
 import type { RouteSet } from "switchyard";

@@ -28,7 +28,7 @@ export interface JourneyRegExp {
   readonly named: boolean;
   /**
    * The linear matcher that runs in `re`'s place where `re` could backtrack super-linearly (see
-   * `journeyExec` in pattern/linear): undefined until decided, null where `re` itself is linear.
+   * `journeyExec` in pattern/linear-exec.ts): undefined until decided, null where `re` itself is linear.
    */
   linear: LinearMatcher | null | undefined;
 }

@@ -12,6 +12,7 @@ import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { builtTableData } from "../../dist/built.js";
+import { renderBuiltModule } from "../../dist/cli/build.js";
 import { draw, type Mapper, type RouteSet } from "../../dist/index.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -146,5 +147,55 @@ export const drawn = (warn) => draw((r) => r.get("a/:id", { to: "a#b", constrain
   assert.throws(
     () => drawn(() => {}),
     /`warn` option runs the lint, which this bundle left out: import lintRoutes from "switchyard"/,
+  );
+});
+
+/** The module `switchyard build` writes for `declare`, bundled for the edge: its routes and the modules in the bundle. */
+async function builtBundle(
+  declare: (r: Mapper) => void,
+  module = renderBuiltModule(draw(declare), [], "routes.built.js").js,
+) {
+  return bundled(
+    ["workerd", "worker", "browser"],
+    `${module}\nexport const handler = null;\n`.replace("export default", "export const routes ="),
+  );
+}
+
+/** The params `routes` recognizes a GET of `path` with. */
+const paramsAt = (routes: RouteSet, path: string) => {
+  const found = routes.recognize("GET", path);
+  return found !== null && "params" in found ? { ...found.params } : found;
+};
+
+test("a built table carries the linear matcher only when a route's regexp could backtrack, and runs it there", async () => {
+  const pairs = (r: Mapper) => r.get("pairs/:a-:b", { to: "pairs#show" });
+  assert.equal(builtTableData(draw(pairs)).linear, true);
+  assert.equal(builtTableData(draw((r) => r.resources("photos"))).linear, false);
+
+  const resources = await builtBundle((r) => r.resources("photos"));
+  assert.deepEqual(
+    resources.inputs.filter((f) => f.startsWith("pattern/linear/")),
+    [],
+  );
+  assert.deepEqual(paramsAt(resources.routes, "/photos/7"), { controller: "photos", action: "show", id: "7" });
+
+  const linear = await builtBundle(pairs);
+  assert.ok(linear.inputs.includes("pattern/linear/vm.js"), linear.inputs.join(", "));
+  assert.deepEqual(paramsAt(linear.routes, "/pairs/x-y"), { controller: "pairs", action: "show", a: "x", b: "y" });
+  // `:a-:b` against 40,000 dashes and a segment more: quadratic for the native regexp (~10^9
+  // steps), linear in the matcher, which finds no match; the same answer as the drawn table's.
+  const hostile = `/pairs/${"-".repeat(40_000)}/x`;
+  assert.equal(linear.routes.recognize("GET", hostile), draw(pairs).recognize("GET", hostile));
+  assert.equal(linear.routes.recognize("GET", hostile), null);
+});
+
+test("a built table whose routes need the linear matcher refuses to load without it", async () => {
+  const data = JSON.stringify(JSON.stringify(builtTableData(draw((r) => r.get("pairs/:a-:b", { to: "pairs#show" })))));
+  await assert.rejects(
+    builtBundle(
+      () => {},
+      `import { builtRoutes } from "switchyard";\nexport default builtRoutes(JSON.parse(${data}));`,
+    ),
+    /routes whose regexps could backtrack, which run in the linear matcher: pass it, `builtRoutes\(data, import\.meta\.url, \{ linearMatcher \}\)`/,
   );
 });
