@@ -3,7 +3,7 @@
  * handler `(Request) => Promise<Response>`; the adapters (`switchyard/node`, `switchyard/express`,
  * `switchyard/fastify`, `switchyard/hono`) serve it in each server. On Node, Bun and Deno, this entry;
  * in a Worker's or a browser's bundle, http/edge.ts (the same exports, without the development pages,
- * the reloader and controller files: see extensions.ts).
+ * the reloader and controller files: see extensions.ts; nor the bridge calling a mounted node listener).
  */
 import { installDevelopment } from "./development.js";
 

@@ -50,20 +50,21 @@ async function bundled(conditions: string[], app = APP) {
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-")), "worker.mjs");
   fs.writeFileSync(file, result.outputFiles[0]!.text);
-  const { handler, routes, drawn } = (await import(pathToFileURL(file).href)) as {
+  const { handler, routes, drawn, errors } = (await import(pathToFileURL(file).href)) as {
     handler: (r: Request) => Promise<Response>;
     routes: RouteSet;
     drawn: (warn?: () => void) => RouteSet;
+    errors?: Error[];
   };
   // (The modules with code in the bundle: esbuild lists a module it tree-shook away with no bytes.)
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
     .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
     .map(([f]) => f.replace(/^.*dist\//, ""));
-  return { handler, routes, drawn, inputs };
+  return { handler, routes, drawn, errors, inputs };
 }
 
 const LEFT_OUT =
-  /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development)\.js|draw\.js|pattern\/ruby-regexp\.js)/;
+  /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development|transport\/node-bridge)\.js|draw\.js|pattern\/ruby-regexp\.js)/;
 
 test("the edge entry's bundle leaves out the DSL, the lint, the development pages and the reloader", async () => {
   const edge = await bundled(["workerd", "worker", "browser"]);
@@ -74,7 +75,11 @@ test("the edge entry's bundle leaves out the DSL, the lint, the development page
   assert.ok(edge.inputs.includes("built.js") && !edge.inputs.includes("http/index.js"));
   // (and the full entry's bundle has them: the test sees what it says it sees)
   const full = await bundled([]);
-  assert.ok(["http/index.js", "http/pages.js", "inspect/html.js"].every((f) => full.inputs.includes(f)));
+  assert.ok(
+    ["http/index.js", "http/pages.js", "inspect/html.js", "http/transport/node-bridge.js"].every((f) =>
+      full.inputs.includes(f),
+    ),
+  );
 });
 
 test("in development, the edge bundle answers as production; the full entry shows the development pages", async () => {
@@ -197,5 +202,26 @@ test("a built table whose routes need the linear matcher refuses to load without
       `import { builtRoutes } from "switchyard";\nexport default builtRoutes(JSON.parse(${data}));`,
     ),
     /routes whose regexps could backtrack, which run in the linear matcher: pass it, `builtRoutes\(data, import\.meta\.url, \{ linearMatcher \}\)`/,
+  );
+});
+
+test("a node listener mounted in a Worker fails its request saying to mount a fetch handler; a fetch handler mounted there answers", async () => {
+  const { handler, errors } = await bundled(
+    ["workerd", "worker", "browser"],
+    `import { draw } from "switchyard";
+import { createHandler } from "switchyard/http";
+export const errors = [];
+const routes = draw((r) => {
+  r.mount((req, res) => res.end("node"), { at: "/legacy" });
+  r.mount((request) => new Response("fetch"), { at: "/modern" });
+});
+export const handler = createHandler(routes, { env: "production", logger: false, onError: (error) => { errors.push(error); } });`,
+  );
+  assert.equal(await (await handler(new Request("http://localhost/modern"))).text(), "fetch");
+  assert.equal((await handler(new Request("http://localhost/legacy"))).status, 500);
+  assert.equal(errors?.length, 1);
+  assert.match(
+    errors![0]!.message,
+    /handler mounted at \/legacy is a node listener \(req, res\), which a Worker's or a browser's bundle cannot call: .*Mount a fetch handler/,
   );
 });
