@@ -125,7 +125,7 @@ function describeTerminal(t: Terminal): string {
  * A verb's bucket: its trie (see `dumpTrie`), the static paths that answer from its map without a
  * walk, and the routes only their regexp can match, with the literal prefix a path must start with.
  */
-export function dumpBucket(
+function dumpBucket(
   verb: string,
   bucket: SearchBucket & { readonly statics: ReadonlyMap<string, { readonly index: number }> },
 ): string {
