@@ -1,7 +1,9 @@
 // The size of a one-resource app bundled for the browser/edge platform (esbuild, neutral platform,
 // ESM, minified, with wrangler's conditions, as wrangler bundles a Worker), and what each of switchyard's folders adds to it:
 // the app drawing its routes at start, and the app loading the table `switchyard build` wrote.
-// Run after `npm run build`: node bench/bundle-size.mjs [--files]
+// Run after `npm run build`: node bench/bundle-size.mjs [--files] [--without a,b,...]
+// --without: each module whose path holds one of the names (`ipaddr`, `support/inflector`) bundled
+// as a stub of its exports, to weigh what leaving it out would save (the bundle is not run).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -31,6 +33,22 @@ const APPS = {
   )}));\n${SERVE}`,
 };
 
+const without = process.argv.includes("--without")
+  ? process.argv[process.argv.indexOf("--without") + 1].split(",")
+  : [];
+const stubs = {
+  name: "stubs",
+  setup(build) {
+    build.onLoad({ filter: /.*/ }, async ({ path: file }) => {
+      if (!without.some((name) => file.includes(name))) return undefined;
+      if (file.includes("node_modules")) return { contents: "module.exports = {};", loader: "js" };
+      const names = Object.keys(await import(file));
+      return { contents: names.map((n) => `export const ${n} = globalThis.${n};`).join("\n"), loader: "js" };
+    });
+  },
+};
+if (without.length > 0) console.log(`(stubbed: ${without.join(", ")})\n`);
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const group = (file) => {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
@@ -52,6 +70,7 @@ for (const [name, app] of Object.entries(APPS)) {
     write: false,
     metafile: true,
     logLevel: "error",
+    plugins: [stubs],
   });
   const code = result.outputFiles[0].contents;
   console.log(
