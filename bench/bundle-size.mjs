@@ -1,20 +1,20 @@
 // The size of a one-resource app bundled for the browser/edge platform (esbuild, neutral platform,
-// ESM, minified, as wrangler bundles a Worker), and what each of switchyard's folders adds to it.
-// Run after `npm run build`: node bench/bundle-size.mjs [--files]
-//
-// Until the user-file loader leaves the core's import graph, its modules (the route files,
-// user-files with jiti, file stamps, the reloader, and the node:path that draw.ts and
-// controllers.ts import for it) are replaced by empty modules here, and the bundle says so.
+// ESM, minified, with wrangler's conditions, as wrangler bundles a Worker), and what each of switchyard's folders adds to it:
+// the app drawing its routes at start, and the app loading the table `switchyard build` wrote.
+// Run after `npm run build`: node bench/bundle-size.mjs [--files] [--without a,b,...]
+// --without: each module whose path holds one of the names (`ipaddr`, `support/inflector`) bundled
+// as a stub of its exports, to weigh what leaving it out would save (the bundle is not run).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const APP = `
-import { draw } from "switchyard";
+const { draw } = await import(path.join(root, "dist", "index.js"));
+const { builtTableData } = await import(path.join(root, "dist", "built.js"));
+
+const SERVE = `
 import { createHandler } from "switchyard/http";
-const routes = draw((r) => { r.resources("photos"); });
 const photos = {
   index: () => "photos",
   show: (ctx) => ({ id: ctx.params.id }),
@@ -25,65 +25,68 @@ const photos = {
 const handler = createHandler(routes, { env: "production", controllers: { photos } });
 export default { fetch: (request) => handler(request) };
 `;
-
-/** The file loader's modules, and the node: imports only it needs (see test/structure/runtime-neutral.test.ts). */
-const FILE_LOADER = /\/(?:dsl\/route-files|support\/user-files|support\/file-stamps|http\/reloader)\.js$/;
-const stubbed = new Set();
-const fileLoaderOut = {
-  name: "file-loader-out",
-  setup(build) {
-    build.onResolve({ filter: /^node:path$/ }, (args) => {
-      stubbed.add(`node:path (${path.relative(root, args.importer)})`);
-      return { path: "node:path", namespace: "stub" };
-    });
-    build.onResolve({ filter: /\.js$/ }, (args) => {
-      const file = path.resolve(args.resolveDir, args.path);
-      if (!FILE_LOADER.test(file)) return undefined;
-      stubbed.add(path.relative(root, file));
-      return { path: file, namespace: "stub" };
-    });
-    build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
-      contents:
-        "export default {}; export class RouteFileLoader {}; export class Reloader {}; export class FileStamps {}; export class UserFileLoader {}; export const findUserFile = () => undefined, packageModules = async () => {}, USER_FILE_EXTENSIONS = [], defaultExport = (m) => m, exportNames = () => '', userFileCandidates = () => [], routeErrorSource = () => undefined;",
-      loader: "js",
-    }));
-  },
+const APPS = {
+  "drawn at start": `import { draw } from "switchyard";\nconst routes = draw((r) => { r.resources("photos"); });\n${SERVE}`,
+  // (What config/routes.built.js holds, inlined: the module `switchyard build` writes.)
+  "a built table": `import { builtRoutes } from "switchyard";\nconst routes = builtRoutes(JSON.parse(${JSON.stringify(
+    JSON.stringify(builtTableData(draw((r) => r.resources("photos")))),
+  )}));\n${SERVE}`,
 };
 
-const result = await esbuild.build({
-  stdin: { contents: APP, resolveDir: root, loader: "js" },
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "neutral",
-  mainFields: ["module", "main"],
-  write: false,
-  metafile: true,
-  logLevel: "error",
-  plugins: [fileLoaderOut],
-});
-const code = result.outputFiles[0].contents;
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(
-  `one-resource app, neutral bundle: ${kb(code.length)} minified, ${kb(zlib.gzipSync(code, { level: 9 }).length)} gzipped`,
-);
-if (stubbed.size > 0) console.log(`(the file loader stubbed out: ${[...stubbed].sort().join(", ")})`);
+const without = process.argv.includes("--without")
+  ? process.argv[process.argv.indexOf("--without") + 1].split(",")
+  : [];
+const stubs = {
+  name: "stubs",
+  setup(build) {
+    build.onLoad({ filter: /.*/ }, async ({ path: file }) => {
+      if (!without.some((name) => file.includes(name))) return undefined;
+      if (file.includes("node_modules")) return { contents: "module.exports = {};", loader: "js" };
+      const names = Object.keys(await import(file));
+      return { contents: names.map((n) => `export const ${n} = globalThis.${n};`).join("\n"), loader: "js" };
+    });
+  },
+};
+if (without.length > 0) console.log(`(stubbed: ${without.join(", ")})\n`);
 
-const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const group = (file) => {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   if (pkg) return pkg[1];
   const own = /dist\/(.+)$/.exec(file);
   return own ? own[1].split("/").slice(0, -1).join("/") || own[1] : file;
 };
-const folders = new Map();
-for (const [file, { bytesInOutput }] of inputs)
-  folders.set(group(file), (folders.get(group(file)) ?? 0) + bytesInOutput);
-console.log("\nminified bytes by folder:");
-for (const [folder, bytes] of [...folders].sort((a, b) => b[1] - a[1]))
-  if (bytes > 0) console.log(`  ${folder.padEnd(28)} ${bytes}`);
-if (process.argv.includes("--files")) {
-  console.log("\nminified bytes by file:");
-  for (const [file, { bytesInOutput }] of inputs.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput))
-    if (bytesInOutput > 0) console.log(`  ${file.replace(/^.*dist\//, "").padEnd(40)} ${bytesInOutput}`);
+
+for (const [name, app] of Object.entries(APPS)) {
+  const result = await esbuild.build({
+    stdin: { contents: app, resolveDir: root, loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    // (wrangler's conditions: switchyard/http resolves to its edge entry, http/edge.ts)
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    write: false,
+    metafile: true,
+    logLevel: "error",
+    plugins: [stubs],
+  });
+  const code = result.outputFiles[0].contents;
+  console.log(
+    `one-resource app, ${name}, neutral bundle: ${kb(code.length)} minified, ${kb(zlib.gzipSync(code, { level: 9 }).length)} gzipped`,
+  );
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs);
+  const folders = new Map();
+  for (const [file, { bytesInOutput }] of inputs)
+    folders.set(group(file), (folders.get(group(file)) ?? 0) + bytesInOutput);
+  console.log("  minified bytes by folder:");
+  for (const [folder, bytes] of [...folders].sort((a, b) => b[1] - a[1]))
+    if (bytes > 0) console.log(`    ${folder.padEnd(28)} ${bytes}`);
+  if (process.argv.includes("--files")) {
+    console.log("  minified bytes by file:");
+    for (const [file, { bytesInOutput }] of inputs.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput))
+      if (bytesInOutput > 0) console.log(`    ${file.replace(/^.*dist\//, "").padEnd(40)} ${bytesInOutput}`);
+  }
+  console.log();
 }

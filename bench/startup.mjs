@@ -1,8 +1,12 @@
 // Start-up cost on Node: the CPU time (user + system) of a fresh process that imports
 // the packages, and of one that draws N routes in code and answers its first request, switchyard
 // (dist/) against Hono with @hono/node-server and against Fastify — runs interleaved, medians of RUNS, the load average
-// printed beside them. Run after `npm run build`: node bench/startup.mjs [runs]
+// printed beside them. "switchyard-built" loads the same table from the module `switchyard build`
+// writes (config/routes.built.js: here written to a temporary directory, importing dist/) instead
+// of drawing it. Each first-response row also gives the resident set size after the response.
+// Run after `npm run build`: node bench/startup.mjs [runs]
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,8 +15,26 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.argv[2] ?? 11);
 const dist = (file) => JSON.stringify(path.join(root, "dist", file));
 
-/** The CPU this process has used, printed as its last act. */
-const CPU = `const u = process.cpuUsage(); console.log((u.user + u.system) / 1000);`;
+/** The CPU this process has used and its resident set size (MB), printed as its last act. */
+const CPU = `const u = process.cpuUsage(); console.log((u.user + u.system) / 1000, process.memoryUsage().rss / 2 ** 20);`;
+
+const { draw } = await import(path.join(root, "dist", "index.js"));
+const { builtTableData } = await import(path.join(root, "dist", "built.js"));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-startup-"));
+process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The built module of the n-route table (as `switchyard build` writes it, importing dist/). */
+function builtModule(n) {
+  const routes = draw((r) => {
+    for (let i = 0; i < n / 5; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] });
+  });
+  const file = path.join(tmp, `routes-${n}.built.js`);
+  fs.writeFileSync(
+    file,
+    `import { builtRoutes } from ${dist("index.js")};\nexport default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(builtTableData(routes)))}), import.meta.url);\n`,
+  );
+  return JSON.stringify(file);
+}
 
 const IMPORTS = {
   switchyard: `await import(${dist("index.js")}); await import(${dist("http/index.js")}); await import(${dist("http/adapters/node.js")});`,
@@ -20,17 +42,22 @@ const IMPORTS = {
   fastify: `await import("fastify");`,
 };
 
-/** Draws `n` routes (n/5 resources of five actions each) and answers one request, in process. */
-const firstResponse = (n) => ({
-  switchyard: `const { draw } = await import(${dist("index.js")});
-const { createHandler } = await import(${dist("http/index.js")});
-const routes = draw((r) => { for (let i = 0; i < ${n / 5}; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] }); });
+/** Serves `routes` (n/5 resources of five actions) and answers one request, in process. */
+const serveFirst = (n) => `const { createHandler } = await import(${dist("http/index.js")});
 const ok = () => "ok";
 const controllers = {};
 for (let i = 0; i < ${n / 5}; i++) controllers["r" + i] = { index: ok, show: ok, create: ok, update: ok, destroy: ok };
 const handler = createHandler(routes, { env: "production", logger: false, controllers });
 const res = await handler(new Request("http://localhost/r${n / 5 - 1}/42"));
-if (res.status !== 200) throw new Error("status " + res.status);`,
+if (res.status !== 200) throw new Error("status " + res.status);`;
+
+/** Draws `n` routes (n/5 resources of five actions each) and answers one request, in process. */
+const firstResponse = (n) => ({
+  switchyard: `const { draw } = await import(${dist("index.js")});
+const routes = draw((r) => { for (let i = 0; i < ${n / 5}; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] }); });
+${serveFirst(n)}`,
+  "switchyard-built": `const { default: routes } = await import(${builtModule(n)});
+${serveFirst(n)}`,
   hono: `const { Hono } = await import("hono");
 const app = new Hono();
 const ok = (c) => c.text("ok");
@@ -51,32 +78,36 @@ const res = await app.inject({ method: "GET", url: "/r${n / 5 - 1}/42" });
 if (res.statusCode !== 200) throw new Error("status " + res.statusCode);`,
 });
 
+/** CPU ms and RSS MB of a fresh process running `code`. */
 function cpuOf(code) {
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", `${code}\n${CPU}`], {
     cwd: root,
     encoding: "utf8",
   });
-  return Number(out.trim().split("\n").at(-1));
+  const [cpu, rss] = out.trim().split("\n").at(-1).split(" ").map(Number);
+  return { cpu, rss };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-function measure(label, programs) {
-  const times = Object.fromEntries(Object.keys(programs).map((k) => [k, []]));
+function measure(label, programs, rss = false) {
+  const runs = Object.fromEntries(Object.keys(programs).map((k) => [k, []]));
   const load = os.loadavg()[0];
   for (let run = 0; run < RUNS; run++)
-    for (const [name, code] of Object.entries(programs)) times[name].push(cpuOf(code));
-  const ms = Object.fromEntries(Object.keys(programs).map((k) => [k, median(times[k])]));
-  const others = Object.keys(programs)
-    .filter((k) => k !== "switchyard")
-    .map((k) => `${k} ${ms[k].toFixed(0).padStart(5)} ms (switchyard x${(ms.switchyard / ms[k]).toFixed(2)})`);
-  console.log(
-    `${label.padEnd(30)} switchyard ${ms.switchyard.toFixed(0).padStart(5)} ms   ${others.join("   ")}   (load ${load.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)})`,
+    for (const [name, code] of Object.entries(programs)) runs[name].push(cpuOf(code));
+  const ms = Object.fromEntries(Object.keys(programs).map((k) => [k, median(runs[k].map((r) => r.cpu))]));
+  const mb = Object.fromEntries(Object.keys(programs).map((k) => [k, median(runs[k].map((r) => r.rss))]));
+  const shown = Object.keys(programs).map(
+    (k) =>
+      `${k} ${ms[k].toFixed(0).padStart(5)} ms${k === "switchyard" ? "" : ` (x${(ms.switchyard / ms[k]).toFixed(2)})`}` +
+      (rss ? ` ${mb[k].toFixed(0)} MB` : ""),
   );
+  console.log(`${label.padEnd(30)} ${shown.join("   ")}   (load ${load.toFixed(2)} -> ${os.loadavg()[0].toFixed(2)})`);
 }
 
 console.log(
   `node ${process.version}, ${os.cpus().length} cores, CPU ms (user + system), median of ${RUNS} fresh processes, interleaved`,
 );
+console.log("(x: switchyard drawing at start over each; first-response rows: then the RSS after the response)");
 measure("import (+ /http + /node)", IMPORTS);
-for (const n of [100, 1000, 10000]) measure(`first response, ${n} routes`, firstResponse(n));
+for (const n of [100, 1000, 10000]) measure(`first response, ${n} routes`, firstResponse(n), true);

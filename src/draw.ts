@@ -9,11 +9,13 @@ import { TableBuilder } from "./dsl/table-builder.js";
 import type { PathNames } from "./dsl/options.js";
 import { ArgumentError } from "./errors.js";
 import { applicationGraph, findUserFile, USER_FILE_EXTENSIONS } from "./support/user-files.js";
-import { lintRoutes, type RouteLintFinding } from "./lint/index.js";
-import { hasConstraintRegExps } from "./lint/checks/backtracking.js";
-import { lintLibrariesMissing } from "./lint/libs.js";
-import { builtin, currentDirectory, emitWarning, requireBuiltin } from "./support/runtime.js";
+import type { RouteLintFinding } from "./lint/index.js";
+import { drawLint, warnUnchecked } from "./lint/draw-hook.js";
+import { builtin, currentDirectory, requireBuiltin } from "./support/runtime.js";
+import { linearMatcher } from "./pattern/linear/index.js";
+import { installLinearMatcher } from "./pattern/linear-exec.js";
 import { RouteSet } from "./route-set.js";
+import type { Route } from "./table/route.js";
 import type { UrlOptions } from "./table/url-options.js";
 
 export type { RoutesDeclaration } from "./dsl/route-files.js";
@@ -38,7 +40,9 @@ export interface DrawOptions {
    * Without it, only the regexps are checked, and each that can backtrack catastrophically is
    * reported as a process warning (`process.emitWarning`, or `console.warn` where there is no
    * `process`; a full lint costs about a second of CPU at 10,000 routes; the regexp check,
-   * milliseconds).
+   * milliseconds). The lint loads with `import "switchyard"`; a bundle that never imports the lint
+   * (a Worker's) leaves it out: there `draw` says once that the regexps were not checked, and
+   * `warn` throws, saying how to load it.
    */
   warn?: (finding: RouteLintFinding) => void;
   /**
@@ -85,36 +89,23 @@ function drawWith(
   files.scratch = () => mapperOf(new TableBuilder(options.defaultUrlOptions, null));
   if (file === undefined) declaration(mapper);
   else files.run(file, declaration, mapper);
+  installLinearMatcher(linearMatcher);
   const set = new RouteSet(builder.table());
-  if (options.warn !== undefined)
-    for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) options.warn(finding);
-  else checkBacktracking(set);
+  const lint = drawLint();
+  if (lint !== undefined) lint(set, options.warn);
+  else if (options.warn !== undefined)
+    throw new ArgumentError(
+      'draw\'s `warn` option runs the lint, which this bundle left out: import lintRoutes from "switchyard" where the table is drawn (importing it loads the lint), or run `switchyard routes --lint` on Node',
+    );
+  else if (set.routes.some(hasRegExp)) warnUnchecked("the lint is not in this bundle");
   return set;
 }
 
-let uncheckedWarned = false;
-
-/**
- * The check every draw runs without `warn`: constraint regexps that can backtrack catastrophically,
- * each reported as a process warning. Where the runtime cannot load the check's libraries
- * (workerd, a browser: no synchronous `require`), a table with constraint regexps is reported
- * once as unchecked rather than passed as safe.
- */
-function checkBacktracking(set: RouteSet): void {
-  // (A table without constraint regexps loads none of the check's libraries: ~50 ms of CPU.)
-  if (!hasConstraintRegExps(set.routes)) return;
-  const missing = lintLibrariesMissing();
-  if (missing === null) {
-    for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] }))
-      emitWarning(finding.message, "SWITCHYARD_BACKTRACKING_REGEXP");
-  } else if (!uncheckedWarned) {
-    uncheckedWarned = true;
-    emitWarning(
-      `The constraint regexps of this route table were not checked for catastrophic backtracking (${missing}). Run \`switchyard routes --lint\` on Node to check them.`,
-      "SWITCHYARD_BACKTRACKING_UNCHECKED",
-    );
-  }
-}
+/** Whether a route has a constraint regexp (a segment's, in a list, or a request condition's). */
+const hasRegExp = (route: Route): boolean =>
+  [...Object.values(route.requirements), ...Object.values(route.conditions)].some(
+    (v) => v instanceof RegExp || (Array.isArray(v) && v.some((x) => x instanceof RegExp)),
+  );
 
 /**
  * Loads `<root>/config/routes.ts` (or `.js`/`.mjs`) and draws it; route files resolve from
@@ -169,7 +160,7 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
       if (files.missing.size === 0) throw error;
     }
     if (files.missing.size === 0) {
-      LOADED_ROUTES.set(set!, { options: { ...options, root }, generation });
+      LOADED_ROUTES.set(set!, { options: { ...options, root }, generation, files: [...modules.keys()] });
       return set!;
     }
     pending = [...files.missing];
@@ -180,6 +171,8 @@ export async function loadRoutes(options: DrawOptions = {}): Promise<RouteSet> {
 export interface LoadedRoutes {
   readonly options: DrawOptions;
   readonly generation: number;
+  /** The route files it was drawn from (absolute): config/routes.ts and each file a draw named. */
+  readonly files: readonly string[];
 }
 
 const LOADED_ROUTES = new WeakMap<RouteSet, LoadedRoutes>();

@@ -30,6 +30,10 @@ export type {
 } from "./lint/index.js";
 export { ArgumentError, UrlGenerationError, RoutingError, RuntimeError, KeyError, InvalidURIError } from "./errors.js";
 export { RouteSet } from "./route-set.js";
+export { builtRoutes } from "./built.js";
+export type { BuiltTableData, BuiltSource, BuiltMachinery } from "./built.js";
+/** The linear matcher a built table whose routes could backtrack passes to `builtRoutes` (the module `switchyard build` writes does). */
+export { linearMatcher } from "./pattern/linear/index.js";
 export type { RouteTable, DirectDefinition, ResolveDefinition } from "./table/route-table.js";
 export type {
   Route,

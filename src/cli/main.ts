@@ -8,6 +8,7 @@
  *     switchyard routes --verify [GLOB...] [--root DIR]
  *     switchyard types [--root DIR] [--out FILE] [--watch]
  *     switchyard js --out FILE [--root DIR] [--watch]
+ *     switchyard build [--root DIR] [--out FILE] [--check]
  *     switchyard new DIR
  *     switchyard generate resource|controller NAME [ARGS...] [--root DIR]
  *     switchyard serve [--root DIR] [--port N] [--host HOST] [--env NAME] [--static] [--workers N] [--*-timeout S] [--quiet]
@@ -20,6 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { renderRoutesHtml } from "../inspect/html.js";
+import { loadedRoutes } from "../draw.js";
 import { loadRoutes, renderHelperTypes, type DrawOptions, type RouteSet } from "../index.js";
 import { renderBrowserHelpers } from "../generate/browser/module.js";
 import { routesToJson } from "./json.js";
@@ -30,9 +32,11 @@ import { watchRoutes } from "./watch.js";
 import { filterRoutes, formatUnusedRoutes } from "../inspect/sheet.js";
 import { lintCheckSummary, type RouteLintFinding } from "../lint/index.js";
 import { environment } from "../http/dispatcher.js";
+import { installDevelopment } from "../http/development.js";
 import { parsePort, parseRunning, serve, SERVE_OPTIONS, SERVE_USAGE, type ServeIO } from "./serve.js";
 import { newApp } from "./new.js";
 import { generate } from "./generate.js";
+import { declarationsBeside, renderBuiltModule } from "./build.js";
 
 /** Where the CLI writes. Anything with `write(string)` works (process streams, test buffers); `signal` stops `serve`. */
 export type CliIO = ServeIO;
@@ -54,6 +58,7 @@ Commands:
   routes   Print the application's routes, as \`bin/rails routes\` does
   types    Write TypeScript declarations for the application's route helpers
   js       Write the application's route helpers as an ES module for the browser, with its .d.ts
+  build    Write the application's route table as a module of data (config/routes.built.js) for a deployed app
   serve    Serve the application over HTTP (its routes and app/controllers), as \`bin/rails server\` does
   new      Create an application in a new directory, as \`rails new\` does
   generate Add a resource or a controller to the application (its routes, files and tests), as \`rails generate\` does
@@ -79,6 +84,11 @@ switchyard types [--root DIR] [--out FILE] [--watch]
 switchyard js --out FILE [--root DIR] [--watch]
       --out FILE         Write the module to FILE (\`routes.js\`) and its declarations beside it (\`routes.d.ts\`)
   -w, --watch            Write them again whenever a route file changes, until stopped (Ctrl-C)
+      --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
+
+switchyard build [--root DIR] [--out FILE] [--check]
+      --out FILE         Write the module to FILE (default: config/routes.built.js) and its .d.ts beside it
+      --check            Write nothing: exit with status 3 if FILE is not what a build would write now
       --root DIR         The application's directory, holding config/routes.ts (default: the current directory)
 
 ${SERVE_USAGE}
@@ -120,6 +130,10 @@ const TYPES_OPTIONS = {
 
 const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr };
 
+// `serve` and `routes --unused` make dispatchers and controller registries: with the development
+// pages, the reloader and controller files, as switchyard/http gives them.
+installDevelopment();
+
 /** Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code. */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
   const [command, ...rest] = argv;
@@ -132,6 +146,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   if (command === "types") return typesCommand(rest, io);
   if (command === "serve") return serveCommand(rest, io);
   if (command === "js") return jsCommand(rest, io);
+  if (command === "build") return buildCommand(rest, io);
   if (command === "new") return newCommand(rest, io);
   if (command === "generate" || command === "g") return generateCommand(rest, io);
   return usageError(io, `unknown command ${JSON.stringify(command)}`);
@@ -277,9 +292,7 @@ function writeBrowserHelpers(routes: RouteSet, root: string, out: string, io: Cl
     io.stderr.write(`switchyard js: could not render the browser helpers of ${root}\n${describe(error)}\n`);
     return false;
   }
-  // routes.js -> routes.d.ts (an .mjs or .cjs module: .d.mts, .d.cts).
-  const ext = path.extname(out);
-  const dts = out.slice(0, out.length - ext.length) + ".d" + (ext.endsWith("js") ? ext.replace(/js$/, "ts") : ".ts");
+  const dts = declarationsBeside(out);
   try {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, rendered.js);
@@ -291,6 +304,58 @@ function writeBrowserHelpers(routes: RouteSet, root: string, out: string, io: Cl
   const shown = (f: string) => path.relative(process.cwd(), f) || f;
   io.stderr.write(`switchyard js: wrote ${shown(out)} (${rendered.exports.length} helpers) and ${shown(dts)}\n`);
   return true;
+}
+
+const BUILD_OPTIONS = {
+  out: { type: "string", short: "o" },
+  check: { type: "boolean" },
+  ...ROOT_OPTION,
+  ...HELP_OPTION,
+} as const satisfies ParseArgsConfig["options"];
+
+/** `switchyard build [--out FILE] [--check]`: the route table as a module of data, and its `.d.ts` beside it. */
+async function buildCommand(argv: string[], io: CliIO): Promise<number> {
+  const values = commandValues(argv, BUILD_OPTIONS, io);
+  if (typeof values === "number") return values;
+  const root = path.resolve(values.root ?? process.cwd());
+  const out = path.resolve(values.out ?? path.join(root, "config", "routes.built.js"));
+  const routes = await load(root, io, { sourceLocations: false });
+  if (!routes) return 1;
+  let built;
+  try {
+    built = renderBuiltModule(routes, loadedRoutes(routes)!.files, out);
+  } catch (error) {
+    // Drawn again with source locations, so that the message names the line of the route it refuses.
+    const located = await load(root, io, { sourceLocations: true });
+    let reason = error;
+    try {
+      if (located) renderBuiltModule(located, loadedRoutes(located)!.files, out);
+    } catch (again) {
+      reason = again;
+    }
+    io.stderr.write(`switchyard build: could not build the route table of ${root}\n${describe(reason)}\n`);
+    return 1;
+  }
+  const dts = declarationsBeside(out);
+  const shown = (f: string) => path.relative(process.cwd(), f) || f;
+  if (values.check) {
+    const current = fs.existsSync(out) ? fs.readFileSync(out, "utf8") : null;
+    if (current === built.js) return 0;
+    io.stderr.write(
+      `switchyard build --check: ${shown(out)} ${current === null ? "does not exist" : "is out of date with the route files"}: run \`switchyard build\`\n`,
+    );
+    return FOUND;
+  }
+  try {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, built.js);
+    fs.writeFileSync(dts, built.dts);
+  } catch (error) {
+    io.stderr.write(`switchyard build: could not write ${out}\n${describe(error)}\n`);
+    return 1;
+  }
+  io.stderr.write(`switchyard build: wrote ${shown(out)} (${routes.routes.length} routes) and ${shown(dts)}\n`);
+  return 0;
 }
 
 function newCommand(argv: string[], io: CliIO): number {

@@ -13,7 +13,8 @@
 import type { PatternNode } from "../pattern/ast.js";
 import { formatNodes, walk } from "../pattern/ast.js";
 import { flagFree, listAsRegexp, requirementSource } from "../pattern/regexp.js";
-import { RubyRegExpError, translateRuby, type Translation } from "../pattern/ruby-regexp.js";
+import type { Translation } from "../pattern/ruby-regexp.js";
+import { translated } from "../pattern/translations.js";
 import type { Requirement, Route } from "../table/route.js";
 import { dict } from "../support/ruby.js";
 import { escapePath, escapeSegment } from "../uri/escape.js";
@@ -310,12 +311,7 @@ function anchoredTest(req: Requirement): RegExp {
 const NEVER = /(?!)/;
 
 function stringAsRegexp(source: string): Translation {
-  try {
-    return translateRuby(source);
-  } catch (error) {
-    if (!(error instanceof RubyRegExpError)) throw error;
-    return { source: escapeRegExp(source), flags: "", captures: 0, names: [], changed: true };
-  }
+  return translated(source) ?? { source: escapeRegExp(source), flags: "", captures: 0, names: [], changed: true };
 }
 
 function isLazyAny(re: unknown): boolean {

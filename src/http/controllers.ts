@@ -13,11 +13,9 @@
  */
 import type { ActionName, ActionParams, ActionsOf, ControllerName } from "../index.js";
 import { RoutingError } from "../errors.js";
-import { locatedImportError } from "../dsl/route-files.js";
 import { camelize } from "../support/inflector.js";
 import { requireBuiltin } from "../support/runtime.js";
 import {
-  applicationGraph,
   defaultExport,
   exportNames,
   findUserFile,
@@ -25,6 +23,7 @@ import {
   userFileCandidates,
 } from "../support/user-files.js";
 import type { ActionContext } from "./action-context.js";
+import { extensions } from "./extensions.js";
 import { BUILT_IN_CONTROLLERS } from "./health.js";
 import {
   chainOf,
@@ -279,12 +278,12 @@ export class ControllerRegistry {
   }
 
   async #load(file: string, controllerPath: string): Promise<Loaded> {
-    let mod: unknown;
-    try {
-      mod = await applicationGraph.import(file);
-    } catch (error) {
-      throw locatedImportError(file, error, this.#root!);
-    }
+    const importFile = extensions()?.importFile;
+    if (importFile === undefined)
+      throw new Error(
+        `${file} cannot be loaded: this bundle's switchyard/http is its edge entry (package.json's workerd, worker and browser conditions), which loads no files; give createHandler its controllers as a map`,
+      );
+    const mod = await importFile(file, this.#root!);
     const exported = defaultExport(mod);
     if (exported === null || (typeof exported !== "object" && typeof exported !== "function")) {
       const name = controllerClassName(controllerPath).replace(/::/g, "");

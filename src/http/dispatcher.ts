@@ -28,7 +28,7 @@ import {
   type Invoke,
 } from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
-import { blockedHostPage, exceptionPage, routesPage, routingErrorPage } from "./pages.js";
+import { extensions } from "./extensions.js";
 import { withScriptName } from "./script-name.js";
 import { isXhr } from "../uri/mime.js";
 import {
@@ -49,8 +49,7 @@ import {
   type RequestLog,
   type RequestLogger,
 } from "./request-log.js";
-import { Reloader } from "./reloader.js";
-import { loadedRoutes } from "../draw.js";
+import type { Reloader } from "./reloader.js";
 import { actionOf, htmlReply, redirectReply, replyOf, textReply } from "./reply.js";
 import { HANDLED, type Outcome, type Reply, Unmatched } from "./transport/outcome.js";
 import { DISPATCHER, type RequestDispatcher } from "./transport/serve.js";
@@ -221,12 +220,7 @@ export class Dispatcher implements RequestDispatcher {
     const forgery = options.forgeryProtection ?? true;
     this.#forgery = forgery === false ? null : new ForgeryProtection(forgery === true ? {} : forgery);
     this.#root = options.root ?? currentDirectory() ?? "";
-    if (
-      this.development &&
-      options.reload !== false &&
-      (options.root !== undefined || loadedRoutes(routes) !== undefined)
-    )
-      this.#reloader = new Reloader(this);
+    if (this.development && options.reload !== false) this.#reloader = extensions()?.reloader(this, options.root);
     this.ready =
       (options.eagerLoad ?? environment(options.env) === "production")
         ? this.registry.eagerLoad().then(() => undefined)
@@ -322,7 +316,8 @@ export class Dispatcher implements RequestDispatcher {
       (method === "GET" || method === "HEAD") &&
       (ex.path === "/rails/info/routes" || ex.path === "/rails/info")
     ) {
-      return htmlReply(200, routesPage(this.routes));
+      const pages = extensions()?.pages;
+      if (pages !== undefined) return htmlReply(200, pages.routesPage(this.routes));
     }
     const routes = this.routes;
     const result = routes.recognize(
@@ -529,22 +524,24 @@ export class Dispatcher implements RequestDispatcher {
     // Whatever was thrown (an error whose getters throw, a Proxy whose traps throw) is read only
     // through `isInstance` and the pages' `describeThrown`; should anything here still throw, the
     // answer is a plain 500.
+    // (Without the development pages, an edge bundle: as production answers.)
+    const pages = this.development ? extensions()?.pages : undefined;
     try {
       if (isInstance(error, BlockedHost)) {
         // (Rails' `DefaultResponseApp`: the same body, typed text/plain for an XHR.)
         const xhr = isXhr(ex.header("x-requested-with"));
-        const body = this.development ? blockedHostPage(error.host) : "";
+        const body = pages !== undefined ? pages.blockedHostPage(error.host) : "";
         return xhr ? textReply(403, body) : htmlReply(403, body);
       }
       if (isInstance(error, BadRequest))
         return textReply(error.status, `${error.message}\n`, error.close ? { connection: "close" } : undefined);
       if (isInstance(error, InvalidCrossOriginRequest)) return textReply(403, `${error.message}\n`);
       if (isInstance(error, RoutingError) || isInstance(error, ActionNotFound)) {
-        if (!this.development) return textReply(404, "Not Found\n");
+        if (pages === undefined) return textReply(404, "Not Found\n");
         const notes = isInstance(error, MissingController) ? this.#lookedFor(error.controllerPath) : [];
-        return htmlReply(404, routingErrorPage(error.message, this.routes, notes));
+        return htmlReply(404, pages.routingErrorPage(error.message, this.routes, notes));
       }
-      if (!this.development) return textReply(500, "Internal Server Error\n");
+      if (pages === undefined) return textReply(500, "Internal Server Error\n");
       const shown = {
         method: ex.method,
         path: ex.scriptName + ex.originalPath,
@@ -555,7 +552,7 @@ export class Dispatcher implements RequestDispatcher {
       };
       return htmlReply(
         500,
-        exceptionPage(
+        pages.exceptionPage(
           error,
           params === undefined ? `${ex.method} ${ex.originalPath}` : actionOf(params),
           shown,
@@ -578,8 +575,9 @@ export class Dispatcher implements RequestDispatcher {
 
   /** The 404 for an unmatched request: the routing error page in development, else `Not Found`. */
   notFound(unmatched: Unmatched): Reply {
-    if (!this.development) return textReply(404, "Not Found\n");
-    return htmlReply(404, routingErrorPage(unmatched.message, this.routes));
+    const pages = this.development ? extensions()?.pages : undefined;
+    if (pages === undefined) return textReply(404, "Not Found\n");
+    return htmlReply(404, pages.routingErrorPage(unmatched.message, this.routes));
   }
 }
 

@@ -1,28 +1,12 @@
 /**
  * `switchyard/http`: serving requests (docs/contract.md §6). `createHandler(routes, options)` is a fetch-style
  * handler `(Request) => Promise<Response>`; the adapters (`switchyard/node`, `switchyard/express`,
- * `switchyard/fastify`, `switchyard/hono`) serve it in each server.
+ * `switchyard/fastify`, `switchyard/hono`) serve it in each server. On Node, Bun and Deno, this entry;
+ * in a Worker's or a browser's bundle, http/edge.ts (the same exports, without the development pages,
+ * the reloader and controller files: see extensions.ts; nor the bridge calling a mounted node listener).
  */
-export { createHandler } from "./create-handler.js";
-export type { SwitchyardHandler } from "./create-handler.js";
-export type { HandlerOptions, FetchHandler, NodeListener } from "./dispatcher.js";
-export { ActionContext } from "./action-context.js";
-export type { Params, Framework, FrameworkObjects } from "./action-context.js";
-export { Controller, ActionNotFound, MissingController, controllerClassName, defineController } from "./controllers.js";
-export type { CallbackOptions, ControllerCallbacks } from "./callbacks.js";
-export { InvalidCrossOriginRequest } from "./forgery.js";
-export type { ForgeryProtectionOptions } from "./forgery.js";
-export type {
-  Action,
-  Actions,
-  ControllerClass,
-  ControllerObject,
-  ControllerDefinition,
-  ControllerMap,
-} from "./controllers.js";
-export type { ParamValue, ActionParams, ActionName, ControllerName, ActionsOf } from "../index.js";
-export { HealthController } from "./health.js";
-export { BadRequest } from "./transport/exchange.js";
-export { scriptNameOf } from "./script-name.js";
-export { BlockedHost, DEVELOPMENT_HOSTS } from "./hosts.js";
-export type { HostPattern } from "./hosts.js";
+import { installDevelopment } from "./development.js";
+
+installDevelopment();
+
+export * from "./edge.js";

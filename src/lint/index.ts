@@ -1,5 +1,9 @@
 import type { Route } from "../table/route.js";
 import { sourceText } from "../table/source.js";
+import { emitWarning } from "../support/runtime.js";
+import { hasConstraintRegExps } from "./checks/backtracking.js";
+import { installDrawLint, warnUnchecked } from "./draw-hook.js";
+import { lintLibrariesMissing } from "./libs.js";
 import { verbLabel, type LintFinding } from "./check.js";
 import { backtrackingCheck } from "./checks/backtracking.js";
 import { duplicateCheck } from "./checks/duplicate.js";
@@ -95,3 +99,23 @@ export function lintRoutes(routes: readonly Route[], options: LintOptions = {}):
   const place = (f: RouteLintFinding) => (f.route >= 0 ? f.route : (f.resource?.position ?? routes.length) - 0.5);
   return findings.sort((x, y) => place(x) - place(y));
 }
+
+/**
+ * What `draw` runs on the table it drew: the whole lint, each finding to `warn`; without `warn`,
+ * the constraint regexps that can backtrack catastrophically, each reported as a process warning.
+ * Where the runtime cannot load the check's libraries (no synchronous `require`), a table with
+ * constraint regexps is reported once as unchecked rather than passed as safe.
+ */
+installDrawLint((set, warn) => {
+  if (warn !== undefined) {
+    for (const finding of lintRoutes(set.routes, { emptyResources: set.emptyResources })) warn(finding);
+    return;
+  }
+  // (A table without constraint regexps loads none of the check's libraries: ~50 ms of CPU.)
+  if (!hasConstraintRegExps(set.routes)) return;
+  const missing = lintLibrariesMissing();
+  if (missing === null) {
+    for (const finding of lintRoutes(set.routes, { checks: ["backtracking"] }))
+      emitWarning(finding.message, "SWITCHYARD_BACKTRACKING_REGEXP");
+  } else warnUnchecked(missing);
+});

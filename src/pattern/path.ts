@@ -79,3 +79,25 @@ export class PathPattern {
     return this.spec;
   }
 }
+
+/**
+ * A pattern from the parts a parse made, without parsing (a table `switchyard build` wrote):
+ * the same object `new PathPattern(spec)` makes, given what its parse gave.
+ */
+export function restorePattern(
+  spec: string,
+  ast: readonly PatternNode[],
+  names: readonly string[],
+  optionalNames: readonly string[],
+  globNames: readonly string[],
+): PathPattern {
+  const pattern = Object.create(PathPattern.prototype) as { -readonly [K in keyof PathPattern]: PathPattern[K] };
+  pattern.spec = spec;
+  pattern.ast = ast;
+  pattern.names = names;
+  // (In the order the class declares its fields: one object shape with parsed patterns.)
+  pattern.requiredNames = names.filter((n) => !optionalNames.includes(n));
+  pattern.optionalNames = optionalNames;
+  pattern.globNames = globNames;
+  return Object.freeze(pattern) as PathPattern;
+}

@@ -2,7 +2,8 @@ import type { PatternNode } from "./ast.js";
 import { factsOf } from "../support/regexp-forms.js";
 import { rubyInspect } from "../support/ruby.js";
 import type { LinearMatcher } from "./linear/vm.js";
-import { RubyRegExpError, translateRuby, type Translation } from "./ruby-regexp.js";
+import type { Translation } from "./ruby-regexp.js";
+import { translated } from "./translations.js";
 import { escapeRegExp } from "../support/regexp-escape.js";
 
 /**
@@ -27,7 +28,7 @@ export interface JourneyRegExp {
   readonly named: boolean;
   /**
    * The linear matcher that runs in `re`'s place where `re` could backtrack super-linearly (see
-   * `journeyExec` in pattern/linear): undefined until decided, null where `re` itself is linear.
+   * `journeyExec` in pattern/linear-exec.ts): undefined until decided, null where `re` itself is linear.
    */
   linear: LinearMatcher | null | undefined;
 }
@@ -86,12 +87,7 @@ function needsUnicode(req: Requirement): boolean {
  * class of single characters. Null when Ruby could not compile that either.
  */
 export function listAsRegexp(list: readonly unknown[]): Translation | null {
-  try {
-    return translateRuby(rubyInspect(list));
-  } catch (error) {
-    if (error instanceof RubyRegExpError) return null;
-    throw error;
-  }
+  return translated(rubyInspect(list));
 }
 
 /**

@@ -5,6 +5,7 @@
 import { ArgumentError } from "../errors.js";
 import { factsOf, recordFacts, rubyFormOf } from "../support/regexp-forms.js";
 import { BoundedCache } from "../support/bounded-cache.js";
+import { installTranslator } from "./translations.js";
 
 /** A Ruby regexp JavaScript cannot express, or one Ruby itself rejects: what is wrong, and what to write instead. */
 export class RubyRegExpError extends Error {
@@ -17,6 +18,7 @@ export class RubyRegExpError extends Error {
 }
 
 /** Ruby's flags: `i` (ignore case), `m` (Ruby's multiline: `.` matches `\n`), `x` (extended). */
+// (Exported for test/pattern/ruby-regexp.test.ts, as translateRuby is.)
 export interface RubyFlags {
   readonly i?: boolean;
   readonly m?: boolean;
@@ -36,7 +38,18 @@ export interface Translation {
   readonly changed: boolean;
 }
 
+// The recognizer and the helpers translate through translations.ts: this module, once loaded.
+installTranslator((source) => {
+  try {
+    return translateRuby(source);
+  } catch (error) {
+    if (error instanceof RubyRegExpError) return null;
+    throw error;
+  }
+});
+
 /** Translates a Ruby regexp source under Ruby's flags; throws {@link RubyRegExpError}. */
+// (Exported for test/pattern/ruby-regexp.test.ts: the recognizer and the helpers reach it through translations.ts.)
 export function translateRuby(source: string, flags: RubyFlags = {}): Translation {
   const scan = prescan(source, !!flags.x);
   const first = new Translator(source, flags, scan, false).run();

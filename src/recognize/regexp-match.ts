@@ -1,4 +1,4 @@
-import { journeyExec } from "../pattern/linear/index.js";
+import { journeyExec } from "../pattern/linear-exec.js";
 import type { PreparedRoute } from "./prepare.js";
 import type { MatchEnv } from "./match-strategy.js";
 

@@ -5,6 +5,7 @@
  * no `require`). Node's own modules come through `process.getBuiltinModule` (Node 20.16, Bun,
  * Deno), so no module of the core imports a `node:` module (test/structure/runtime-neutral.test.ts).
  */
+import type * as NodeCrypto from "node:crypto";
 import type * as NodeFs from "node:fs";
 import type * as NodeHttp from "node:http";
 import type * as NodeInspector from "node:inspector";
@@ -21,6 +22,7 @@ type NodeProcess = Partial<Pick<NodeJS.Process, "cwd" | "emitWarning" | "sourceM
 
 /** The built-in modules the core asks for. */
 interface Builtins {
+  "node:crypto": typeof NodeCrypto;
   "node:fs": typeof NodeFs;
   "node:http": typeof NodeHttp;
   "node:inspector": typeof NodeInspector;

@@ -264,4 +264,4 @@ class ApplicationGraph {
 }
 
 /** The application's module graph in this process. */
-export const applicationGraph = new ApplicationGraph();
+export const applicationGraph: ApplicationGraph = /* @__PURE__ */ new ApplicationGraph();

@@ -8,33 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { caseDeclaration, drawQuietly, target } from "./declaration.js";
+import { type Case, caseDeclaration, drawQuietly, target, writeRouteFiles } from "./declaration.js";
 import { materialize, urlOptions } from "./values.js";
-
-interface Probe {
-  method: string;
-  path: string;
-  result: unknown;
-}
-interface Generation {
-  call: string;
-  args: unknown[];
-  result?: string;
-  error?: { class: string; message: string };
-}
-interface Case {
-  id: string;
-  ts: string;
-  ts_files?: Record<string, string>;
-  api_only?: boolean;
-  default_url_options?: Record<string, unknown>;
-  host?: string;
-  routes?: { name: string | null; verb: string; path: string; reqs: string }[];
-  inspect?: string;
-  recognize?: Probe[];
-  generate?: Generation[];
-  error?: { class: string; message: string };
-}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtureDir = path.join(here, "fixtures");
@@ -60,11 +35,7 @@ function drawCase(c: Case) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-conformance-"));
   const routesDir = path.join(root, "config", "routes");
   fs.mkdirSync(routesDir, { recursive: true });
-  for (const [name, src] of Object.entries(c.ts_files ?? {})) {
-    const file = path.join(routesDir, `${name}.ts`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `export default (r) => {\n${src}\n};\n`);
-  }
+  writeRouteFiles(routesDir, c.ts_files);
   const declaration = caseDeclaration(c.ts);
   try {
     return {

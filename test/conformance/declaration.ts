@@ -2,6 +2,8 @@
 // package's `ruby` regexp literals as `ruby` (for what a RegExp literal cannot say: Ruby's x flag,
 // (?#...), (?i:...)), as a route file would import them.
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import type { DrawOptions, Mapper, RouteSet } from "../../src/index.js";
 import { capturingWarnings } from "../warnings.js";
 
@@ -28,4 +30,39 @@ export function drawQuietly(declaration: Parameters<typeof draw>[0], options: Dr
   for (const w of warnings)
     assert.equal(w.code, "SWITCHYARD_BACKTRACKING_REGEXP", `an unexpected warning: ${w.message}`);
   return value;
+}
+
+export interface Probe {
+  method: string;
+  path: string;
+  result: unknown;
+}
+export interface Generation {
+  call: string;
+  args: unknown[];
+  result?: string;
+  error?: { class: string; message: string };
+}
+/** A case of a fixture (fixtures/*.json). */
+export interface Case {
+  id: string;
+  ts: string;
+  ts_files?: Record<string, string>;
+  api_only?: boolean;
+  default_url_options?: Record<string, unknown>;
+  host?: string;
+  routes?: { name: string | null; verb: string; path: string; reqs: string }[];
+  inspect?: string;
+  recognize?: Probe[];
+  generate?: Generation[];
+  error?: { class: string; message: string };
+}
+
+/** Writes the route files a case's `r.draw` reads (its `ts_files`) into `dir`, as route files are written. */
+export function writeRouteFiles(dir: string, files: Record<string, string> = {}): void {
+  for (const [name, src] of Object.entries(files)) {
+    const file = path.join(dir, `${name}.ts`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `export default (r) => {\n${src}\n};\n`);
+  }
 }

@@ -10,11 +10,15 @@ import fc from "fast-check";
 import { Mapper } from "../../src/dsl/mapper.js";
 import { TableBuilder } from "../../src/dsl/table-builder.js";
 import { journeyRegExp, type JourneyRegExp } from "../../src/pattern/regexp.js";
-import { forcedLinearMatcher, journeyExec, linearMatcher } from "../../src/pattern/linear/index.js";
+import { forcedLinearMatcher, linearMatcher } from "../../src/pattern/linear/index.js";
+import { installLinearMatcher, journeyExec } from "../../src/pattern/linear-exec.js";
 import { backtrackingGrowth, separatedSymbols } from "../../src/pattern/linear/ambiguity.js";
 import { compileJourney } from "../../src/pattern/linear/compile.js";
 import type { Route } from "../../src/table/route.js";
 import { normalizeRequestPath } from "../../src/uri/path.js";
+
+// (As every draw does: journeyExec asks the matcher which regexps need it.)
+installLinearMatcher(linearMatcher);
 
 /**
  * The routes a declaration draws, as `draw` builds them but without its lint, which would warn

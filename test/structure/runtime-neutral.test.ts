@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 
 const src = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
 
-/** The runtime-neutral entry points (package.json's `.` and `./http`). */
-const NEUTRAL_ENTRIES = ["index.ts", "http/index.ts"];
+/** The runtime-neutral entry points (package.json's `.` and `./http`, and `./http` as a Worker's bundle resolves it). */
+const NEUTRAL_ENTRIES = ["index.ts", "http/index.ts", "http/edge.ts"];
 
 /** Packages that load only on Node (they read the file system or the environment at import). */
 const NODE_ONLY_PACKAGES = new Set(["jiti", "tinyglobby"]);
@@ -72,4 +72,17 @@ test("the walk reads real imports: it reaches the DSL, the recognizer, the dispa
     assert.ok(result.reached.has(file), `${file} reached from ${NEUTRAL_ENTRIES.join(", ")}`);
   // and it would see a node: import: the CLI's entry has them
   assert.ok(walk(["cli/main.ts"]).nodeOnly.some((chain) => chain.endsWith("node:path")));
+});
+
+test("an app serving a built table through the edge entry reaches no DSL, lint, development pages or reloader", () => {
+  // (`builtRoutes` from `switchyard`, `createHandler` from `switchyard/http` as the workerd,
+  // worker and browser conditions resolve it: what a Worker's bundle may hold)
+  const reached = [...walk(["built.ts", "http/edge.ts"]).reached.keys()];
+  const leftOut = /^(?:dsl\/|lint\/|draw\.ts$|inspect\/html|http\/(?:pages|reloader|development)\.ts$)/;
+  assert.deepEqual(
+    reached.filter((file) => leftOut.test(file)),
+    [],
+  );
+  // (and the full entry reaches them: the walk sees what it says it does not)
+  assert.ok(["http/pages.ts", "http/reloader.ts", "draw.ts"].every((file) => result.reached.has(file)));
 });

@@ -4,8 +4,21 @@ import { bodyToSend, HANDLED, Reply, Unmatched, type Outcome } from "./outcome.j
 import { checkDeclaredLength, readLimited } from "./body-limit.js";
 import { BadRequest, Exchange, splitTarget, type BodySource } from "./exchange.js";
 import type { RequestDispatcher } from "./serve.js";
+import type * as NodeBridge from "./node-bridge.js";
 
 const NO_BODY = (method: string) => method === "GET" || method === "HEAD";
+
+let loadNodeBridge: (() => Promise<typeof NodeBridge>) | undefined;
+
+/**
+ * Installs the bridge that calls a mounted node listener (node-bridge.ts, which asks for node:http
+ * when imported): the full `switchyard/http` entry does, for Node, Bun and Deno; a Worker's or a
+ * browser's bundle (the edge entry) leaves it out, and a node listener mounted there fails its
+ * request with an error saying so.
+ */
+export function installNodeBridge(load: () => Promise<typeof NodeBridge>): void {
+  loadNodeBridge = load;
+}
 
 /** A WHATWG `Request` being served. */
 export class FetchExchange extends Exchange {
@@ -124,8 +137,11 @@ export class FetchExchange extends Exchange {
   }
 
   async callNode(listener: (req: any, res: any) => unknown, target: AppTarget): Promise<Outcome> {
-    // node:http is loaded only here, so the fetch handler runs where Node's modules do not.
-    const { callNodeListener } = await import("./node-bridge.js");
+    if (loadNodeBridge === undefined)
+      throw new TypeError(
+        `the handler mounted at ${target.scriptName || "/"} is a node listener (req, res), which a Worker's or a browser's bundle cannot call: switchyard/http's edge entry leaves the node bridge out. Mount a fetch handler ((request) => Response, or an object with fetch()) instead`,
+      );
+    const { callNodeListener } = await loadNodeBridge();
     const body = this.#bodyInit(this.method);
     const url = `${target.pathInfo}${this.query === "" ? "" : `?${this.query}`}`;
     return callNodeListener(listener, {

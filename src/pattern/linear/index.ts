@@ -6,10 +6,14 @@ import { LinearMatcher } from "./vm.js";
 
 export { LinearMatcher } from "./vm.js";
 
+/** A native regexp's steps up to which it runs in place of the VM (see `journeyExec` in pattern/linear-exec.ts). */
+const NATIVE_STEPS = 4096;
+
 /**
- * `j.re.exec(path)` in time linear in the path's length: Journey's regexp where V8's
- * backtracking runs it in linear time, the linear matcher (a Pike VM over the same pattern, with
- * the same captures) where it may not.
+ * The linear matcher for a Journey regexp that needs one, or null where the regexp itself is
+ * linear (or the VM cannot run it); `journeyExec` (pattern/linear-exec.ts) runs the one decided:
+ * Journey's regexp where V8's backtracking runs it in linear time, the linear matcher (a Pike VM
+ * over the same pattern, with the same captures) where it may not.
  *
  * Which one runs is decided once per regexp from the shape of its pattern (`linearMatcher`), and
  * for a path by its length. Journey's regexp is kept wherever its automaton is finitely ambiguous
@@ -28,16 +32,6 @@ export { LinearMatcher } from "./vm.js";
  * factor. Where the VM cannot say what the regexp says (a backreference, a `v` flag: see
  * `compileJourney`), the native regexp runs.
  */
-export function journeyExec(j: JourneyRegExp, path: string): RegExpExecArray | null {
-  let linear = j.linear;
-  if (linear === undefined) linear = j.linear = linearMatcher(j);
-  return linear === null || path.length <= linear.nativeUpTo ? j.re.exec(path) : linear.exec(path);
-}
-
-/** A native regexp's steps up to which it runs in place of the VM (see `journeyExec`). */
-const NATIVE_STEPS = 4096;
-
-/** The linear matcher for a Journey regexp that needs one, or null where the regexp itself is linear (or the VM cannot run it). */
 export function linearMatcher(j: JourneyRegExp): LinearMatcher | null {
   if (separatedSymbols(j.ast, j.requirements)) return null;
   const program = compileJourney(j);

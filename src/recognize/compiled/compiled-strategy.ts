@@ -3,7 +3,6 @@ import { normalizeRequestPath } from "../../uri/path.js";
 import { expandPattern, type Expansion, type ExpandMemo, type Word } from "./expand.js";
 import type { PreparedRoute } from "../prepare.js";
 import type { MatchEnv, MatchStrategy } from "../match-strategy.js";
-import { dumpBucket } from "./dump.js";
 import { EMPTY_TRIE, TrieWriter } from "./flat.js";
 import { KEY_SCALE, TrieBuilder, type Terminal } from "./trie.js";
 import { search, UNSURE, WalkState, type RegexpRoute } from "./walk.js";
@@ -322,12 +321,8 @@ export class CompiledStrategy implements MatchStrategy {
     return hit.index;
   }
 
-  /**
-   * The sealed buckets as text: per verb, its trie as an indented tree (see `dumpTrie`), its static
-   * paths and its regexp-only routes. For reading what a table compiles to, and for tests.
-   */
-  dump(): string {
-    const verbs = [...this.buckets].map(([verb, bucket]) => dumpBucket(verb, bucket));
-    return [...verbs, dumpBucket("other verbs", this.otherVerbs)].join("\n");
+  /** The sealed buckets by verb, the other verbs' last (what `dumpStrategy` in dump.ts prints). */
+  bucketsByVerb(): (readonly [verb: string, bucket: Bucket])[] {
+    return [...this.buckets, ["other verbs", this.otherVerbs]];
   }
 }

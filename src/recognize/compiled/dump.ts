@@ -18,6 +18,19 @@ import {
 } from "./flat.js";
 import { KEY_SCALE, type Terminal } from "./trie.js";
 import type { SearchBucket } from "./walk.js";
+import type { CompiledStrategy } from "./compiled-strategy.js";
+
+/**
+ * A compiled strategy's sealed buckets as text: per verb, its trie as an indented tree (see
+ * `dumpTrie`), its static paths and its regexp-only routes. For reading what a table compiles to,
+ * and for tests; a free function, so that an app's bundle, which never prints it, leaves it out.
+ */
+export function dumpStrategy(strategy: CompiledStrategy): string {
+  return strategy
+    .bucketsByVerb()
+    .map(([verb, bucket]) => dumpBucket(verb, bucket))
+    .join("\n");
+}
 
 // The compiled strategy's tries as text, for reading what a route table compiles to (and for the
 // snapshot tests of test/recognize/compiled/). Nothing here runs while recognizing.
@@ -112,7 +125,7 @@ function describeTerminal(t: Terminal): string {
  * A verb's bucket: its trie (see `dumpTrie`), the static paths that answer from its map without a
  * walk, and the routes only their regexp can match, with the literal prefix a path must start with.
  */
-export function dumpBucket(
+function dumpBucket(
   verb: string,
   bucket: SearchBucket & { readonly statics: ReadonlyMap<string, { readonly index: number }> },
 ): string {

@@ -1,7 +1,7 @@
 import { InvalidURIError, KeyError } from "../../errors.js";
 import type { Redirect } from "../../table/redirect-endpoint.js";
 import type { AppTarget, Route } from "../../table/route.js";
-import { journeyExec } from "../../pattern/linear/index.js";
+import { journeyExec } from "../../pattern/linear-exec.js";
 import type { PreparedRoute, RouteParams } from "../prepare.js";
 import { blocksMatch } from "./conditions.js";
 import type { RecognizeRequest } from "../../table/request.js";

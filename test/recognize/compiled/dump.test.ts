@@ -1,10 +1,11 @@
-// What small tables compile to: each bucket's trie as `CompiledStrategy#dump` prints it (see
+// What small tables compile to: each bucket's trie as `dumpStrategy` prints it (see
 // `dumpTrie` in src/recognize/compiled/dump.ts for how to read it), compared with the text in
 // snapshots/. A change to the trie's shape (its edges, word tables, route order, static paths)
 // shows here as a diff to read. To accept new output:
 //   UPDATE_SNAPSHOTS=1 node --import tsx --test test/recognize/compiled/dump.test.ts
 import { describe, it } from "node:test";
 import { CompiledStrategy } from "../../../src/recognize/compiled/index.js";
+import { dumpStrategy } from "../../../src/recognize/compiled/dump.js";
 import { prepareRoutes } from "../../../src/recognize/recognizer.js";
 import type { Mapper } from "../../../src/dsl/mapper.js";
 import { matchSnapshot } from "../../snapshot.js";
@@ -18,7 +19,7 @@ describe("the compiled trie, dumped", () => {
       r.resources("photos", { only: ["index", "show", "new", "create", "update"] });
       r.root("home#index");
     });
-    matchSnapshot(import.meta.url, "resource", strategy.dump());
+    matchSnapshot(import.meta.url, "resource", dumpStrategy(strategy));
   });
 
   it("of requirements: character-class runs, and routes only a regexp matches", () => {
@@ -29,7 +30,7 @@ describe("the compiled trie, dumped", () => {
       r.get("span/:from-:to", { to: "spans#show" });
       r.get("files/latest", { to: "files#latest" });
     });
-    matchSnapshot(import.meta.url, "requirements", strategy.dump());
+    matchSnapshot(import.meta.url, "requirements", dumpStrategy(strategy));
   });
 
   it("of many words after one separator: keyed by first two characters, or hashed", () => {
@@ -40,7 +41,7 @@ describe("the compiled trie, dumped", () => {
         for (let i = 0; i < 6; i++) r.get(`page_${i}`, { to: `pages#p${i}`, format: false });
       });
     });
-    matchSnapshot(import.meta.url, "word-tables", strategy.dump());
+    matchSnapshot(import.meta.url, "word-tables", dumpStrategy(strategy));
   });
 
   it("of verbs, optional groups and request conditions", () => {
@@ -51,6 +52,6 @@ describe("the compiled trie, dumped", () => {
       r.get("admin", { to: "admin#index", constraints: { subdomain: "admin" } });
       r.delete("sessions", { to: "sessions#destroy" });
     });
-    matchSnapshot(import.meta.url, "verbs-groups-conditions", strategy.dump());
+    matchSnapshot(import.meta.url, "verbs-groups-conditions", dumpStrategy(strategy));
   });
 });
