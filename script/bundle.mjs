@@ -29,6 +29,9 @@ for (const target of Object.values(pkg.exports)) {
   if (name !== undefined) entryPoints[name] = `src/${name}.ts`;
 }
 
+// A chunk left by an earlier build would linger beside the new ones.
+fs.rmSync(path.join(root, "dist", "chunks"), { recursive: true, force: true });
+
 await build({
   absWorkingDir: root,
   entryPoints,
