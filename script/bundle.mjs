@@ -8,9 +8,7 @@
 // Node's module loading (resolve, stat, open, compile per file) was most of its cost. Bundled, the
 // same import loads 14 files: 158 ms of CPU against 233 ms for tsc's files (Hono and
 // @hono/node-server: 150 ms; node alone: 78 ms), medians of 11 interleaved processes at load 11;
-// bench/RESULTS.md has the run of bench/startup.mjs. Function names that collide across modules
-// are renamed (`walk2`); `keepNames` would restore them at ~10 ms of the import, and nothing reads
-// the names of switchyard's own functions or classes.
+// bench/RESULTS.md has the run of bench/startup.mjs.
 //
 //   node script/bundle.mjs        (after tsc; `npm run build` runs both)
 import fs from "node:fs";
@@ -45,6 +43,10 @@ await build({
   platform: "neutral",
   packages: "external",
   target: "es2022",
+  // Bundling renames what collides across modules (`walk2`) and names a class that refers to
+  // itself `_PathPattern`: `PathPattern.name` and what `console.log` shows would change. Kept, at
+  // ~5 ms of the import's CPU (paired runs, load 9).
+  keepNames: true,
   sourcemap: true,
   sourcesContent: false,
   logLevel: "warning",

@@ -142,3 +142,16 @@ test("switchyard and switchyard/http share one copy of every module: one inflect
     "the two entries import the same chunks",
   );
 });
+
+test("the bundled build keeps the names of the functions and classes it exports (PathPattern.name, not _PathPattern)", async () => {
+  const subpaths = Object.keys(pkg.exports).filter(
+    (s) => s !== "./package.json" && !ADAPTERS.some((a) => a.subpath === s),
+  );
+  assert.ok(subpaths.includes(".") && subpaths.includes("./http"));
+  for (const subpath of subpaths) {
+    const mod = (await import(`switchyard${subpath.slice(1)}`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod))
+      if (typeof value === "function" && name !== "default")
+        assert.equal(value.name, name, `switchyard${subpath.slice(1)}'s ${name} is named ${value.name}`);
+  }
+});
