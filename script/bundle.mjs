@@ -6,8 +6,8 @@
 //
 // Why bundle: importing `switchyard` + `/http` + `/node` loaded 146 files of tsc's output, and
 // Node's module loading (resolve, stat, open, compile per file) was most of its cost. Bundled, the
-// same import loads 14 files: 158 ms of CPU against 233 ms for tsc's files (Hono and
-// @hono/node-server: 150 ms; node alone: 78 ms), medians of 11 interleaved processes at load 11;
+// same import loads 14 files: 166 ms of CPU against 269 ms for tsc's files (Hono and
+// @hono/node-server: 160 ms; node alone: 85 ms), medians of 21 interleaved rounds at load 7;
 // bench/RESULTS.md has the run of bench/startup.mjs.
 //
 //   node script/bundle.mjs        (after tsc; `npm run build` runs both)
