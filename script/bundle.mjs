@@ -20,13 +20,18 @@ import { parseSync } from "oxc-parser";
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 
-/** `dist/X.js` → `src/X.ts`, by output name (`X`): every JavaScript file package.json exports. */
+/**
+ * `dist/X.js` → `src/X.ts`, by output name (`X`): every JavaScript file package.json exports,
+ * under any condition (`import`, `default`, a runtime's own).
+ */
 const entryPoints = { "support/app-hooks": "src/support/app-hooks.ts" };
-for (const target of Object.values(pkg.exports)) {
-  const file = typeof target === "string" ? target : target.import;
-  const name = /^\.\/dist\/(.+)\.js$/.exec(file ?? "")?.[1];
-  if (name !== undefined) entryPoints[name] = `src/${name}.ts`;
-}
+const collect = (target) => {
+  if (typeof target === "string") {
+    const name = /^\.\/dist\/(.+)\.js$/.exec(target)?.[1];
+    if (name !== undefined) entryPoints[name] = `src/${name}.ts`;
+  } else if (target !== null && typeof target === "object") Object.values(target).forEach(collect);
+};
+collect(pkg.exports);
 
 // A chunk left by an earlier build would linger beside the new ones.
 fs.rmSync(path.join(root, "dist", "chunks"), { recursive: true, force: true });
@@ -47,6 +52,9 @@ await build({
   sourcemap: true,
   sourcesContent: false,
   logLevel: "warning",
+  // An import for its effects alone (a module that registers itself) of a file package.json's
+  // `sideEffects` says has none would be dropped from the bundle: an error, not a warning.
+  logOverride: { "ignored-bare-import": "error" },
 });
 
 // Two things of esbuild's output are given back as the source wrote them, one pass a file:
