@@ -2,12 +2,12 @@
 // an optional `(:locale)` scope, where no route has a literal prefix beyond "/"): the adapter
 // (regexps of the table), then the whole lint (unreachable proof, repeats, constraint regexps).
 //
-//   npm run build && node bench/lint.mjs
+//   node --import tsx bench/lint.mjs   (from src/: `reachRoutes` is not public, and the build is bundled)
 import { drawTable } from "./routers.mjs";
 import { loadTable } from "./tables.mjs";
 
-const { draw } = await import(process.env.SWITCHYARD_ENTRY ?? "../dist/index.js");
-const { lintRoutes, reachRoutes } = await import("../dist/lint/index.js");
+const { draw } = await import("../src/index.ts");
+const { lintRoutes, reachRoutes } = await import("../src/lint/index.ts");
 
 const TABLES = ["synth-100", "synth-1000", "synth-10000", "rails-app", "github"];
 const load = loadTable;

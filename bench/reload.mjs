@@ -1,12 +1,13 @@
 // The development reloader's cost per request: examples/blog served by the
 // fetch handler in development with reloading on and off (alternating bursts, one process), and
-// the check alone (one stat per file read). Run after `npm run build`: node bench/reload.mjs
+// the check alone (one stat per file read). From src/ (it reads internals, and the build is
+// bundled): node --import tsx bench/reload.mjs
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadRoutes } from "../dist/index.js";
-import { createHandler } from "../dist/http/index.js";
-import { loadedRoutes } from "../dist/draw.js";
-import { dispatcherOf } from "../dist/http/transport/serve.js";
+import { loadRoutes } from "../src/index.ts";
+import { createHandler } from "../src/http/index.ts";
+import { loadedRoutes } from "../src/draw.ts";
+import { dispatcherOf } from "../src/http/transport/serve.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../examples/blog");
 const routes = await loadRoutes({ root });

@@ -8,12 +8,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { renderHelperTypes } from "../generate/declarations.js";
 import { draw } from "../draw.js";
-
-/** The package.json of this switchyard, whose version the new application depends on. */
-const OWN_PACKAGE = fileURLToPath(new URL("../../package.json", import.meta.url));
+import { packageFile } from "../support/own-files.js";
 
 /** Where an application's typed helpers are written (`npm run types`). */
 export const ROUTE_TYPES_FILE = "app/routes.d.ts";
@@ -30,14 +27,14 @@ export function packageName(dir: string): string {
 }
 
 /** This package's templates: templates/app/ (`new`), templates/resource/ and templates/controller/ (`generate`). */
-const TEMPLATES = fileURLToPath(new URL("../../templates/", import.meta.url));
+const TEMPLATES = "templates";
 
 /**
  * The template `file` (under templates/) with each `{{key}}` replaced by `values[key]`; a key
  * without a value is an error, so a template and its caller cannot drift apart unseen.
  */
 export function renderTemplate(file: string, values: Readonly<Record<string, string>>): string {
-  const text = fs.readFileSync(path.join(TEMPLATES, file), "utf8");
+  const text = fs.readFileSync(packageFile(path.join(TEMPLATES, file)), "utf8");
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     if (!Object.hasOwn(values, key)) throw new Error(`templates/${file} uses {{${key}}}, which is not given`);
     return values[key]!;
@@ -47,7 +44,7 @@ export function renderTemplate(file: string, values: Readonly<Record<string, str
 /** The files under templates/`dir`, relative to it, each without its `.tmpl`. */
 function templateFiles(dir: string): string[] {
   return fs
-    .readdirSync(path.join(TEMPLATES, dir), { withFileTypes: true })
+    .readdirSync(packageFile(path.join(TEMPLATES, dir)), { withFileTypes: true })
     .flatMap((e) =>
       e.isDirectory()
         ? templateFiles(`${dir}/${e.name}`).map((f) => `${e.name}/${f}`)
@@ -120,7 +117,7 @@ export function newApp(dir: string, io: NewAppIO): number {
     io.stderr.write(`switchyard new: ${target} already exists and is not an empty directory (name a new one)\n`);
     return 1;
   }
-  const { version } = JSON.parse(fs.readFileSync(OWN_PACKAGE, "utf8")) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(packageFile("package.json"), "utf8")) as { version: string };
   const files = appFiles(packageName(target), version);
   try {
     for (const [file, content] of Object.entries(files)) writeFile(target, file, content);

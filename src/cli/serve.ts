@@ -12,13 +12,13 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ParseArgsConfig } from "node:util";
 import { createHandler } from "../http/create-handler.js";
 import { environment } from "../http/dispatcher.js";
 import { toNodeListener } from "../http/adapters/node.js";
 import { withStaticFiles } from "../http/static-files.js";
 import { followPrimary, parseWorkers, runCluster } from "../http/cluster.js";
+import { packageFile } from "../support/own-files.js";
 import {
   DEFAULT_SHUTDOWN_TIMEOUT,
   DEFAULT_TIMEOUTS,
@@ -142,9 +142,6 @@ export interface ServeOptions extends Partial<Running> {
   argv?: readonly string[];
 }
 
-// The command each worker runs: this package's bin (from dist/cli/ or src/cli/ alike).
-const BIN = fileURLToPath(new URL("../../bin/switchyard.js", import.meta.url));
-
 /** Serves `routes` until stopped; resolves to the exit code (0 after a clean stop, 1 when it cannot listen). */
 export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO): Promise<number> {
   const workers = options.workers ?? 0;
@@ -160,7 +157,8 @@ export async function serve(routes: RouteSet, options: ServeOptions, io: ServeIO
     const args = ["serve", ...(options.argv ?? [])];
     return runCluster({
       workers,
-      exec: BIN,
+      // The command each worker runs: this package's bin (from dist/ or src/ alike).
+      exec: packageFile("bin/switchyard.js"),
       args,
       shutdownTimeout,
       log,

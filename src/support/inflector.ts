@@ -528,44 +528,64 @@ function loadEnglish(inflect: Inflections): void {
   ]);
 }
 
-const DEFAULTS = new Inflections();
-loadEnglish(DEFAULTS);
+// The English rules and the global registry are compiled on first use, not at import: their Ruby
+// regexps cost 7-10 ms of CPU (the first `pluralize`, in-process, five runs), which an import
+// that never inflects (a precompiled table, a CLI command) need not pay.
+let defaults: Inflections | undefined;
+let globalRegistry: Inflections | undefined;
 
-const registry = new Inflections();
-copyInflections(registry, DEFAULTS);
+/** The default English rules, compiled once. */
+function englishDefaults(): Inflections {
+  if (defaults === undefined) {
+    defaults = new Inflections();
+    loadEnglish(defaults);
+  }
+  return defaults;
+}
+
+/** The global registry (see {@link inflections}). */
+function registry(): Inflections {
+  if (globalRegistry === undefined) {
+    globalRegistry = new Inflections();
+    copyInflections(globalRegistry, englishDefaults());
+  }
+  return globalRegistry;
+}
 
 /**
  * The global English registry, like `ActiveSupport::Inflector.inflections(:en)`; with a
  * callback, configures it first (`inflections((inflect) => inflect.irregular("cow", "kine"))`).
  */
 export function inflections(configure?: (inflect: Inflections) => void): Inflections {
-  configure?.(registry);
-  return registry;
+  const global = registry();
+  configure?.(global);
+  return global;
 }
 
 /** Restores the global registry to the default English rules (drops user rules and acronyms). */
 export function resetInflections(): void {
-  copyInflections(registry, DEFAULTS);
+  copyInflections(registry(), englishDefaults());
 }
 
 /** The plural form of `word` (`"octopus"` → `"octopi"`, `"Person"` → `"People"`), as Rails makes it. */
 export function pluralize(word: string): string {
-  return registry.pluralize(word);
+  return registry().pluralize(word);
 }
 
 /** The singular form of `word` (`"analyses"` → `"analysis"`, `"People"` → `"Person"`), as Rails makes it. */
 export function singularize(word: string): string {
-  return registry.singularize(word);
+  return registry().singularize(word);
 }
 
 /** UpperCamelCase (or lowerCamelCase) from underscored words, `/` becoming `::`: `"admin/users"` → `"Admin::Users"`. */
 export function camelize(term: string, uppercaseFirst = true): string {
-  const acronyms = registry.acronyms;
+  const global = registry();
+  const acronyms = global.acronyms;
   let s = term;
   if (uppercaseFirst) {
     s = s.replace(/^[a-z\d]*/, (m) => acronyms.get(m) ?? capitalize(m));
   } else {
-    s = s.replace(registry.acronymsCamelizeRegex, (m) => m.toLowerCase());
+    s = s.replace(global.acronymsCamelizeRegex, (m) => m.toLowerCase());
   }
   s = s.replace(
     /(?:_|(\/))([a-z\d]*)/giu,
@@ -579,7 +599,7 @@ export function underscore(camelCasedWord: string): string {
   if (!/[A-Z-]|::/.test(camelCasedWord)) return camelCasedWord;
   let word = camelCasedWord.replaceAll("::", "/");
   word = word.replace(
-    registry.acronymsUnderscoreRegex,
+    registry().acronymsUnderscoreRegex,
     (_m, before: string | undefined, acronym: string) => `${before !== undefined ? "_" : ""}${acronym.toLowerCase()}`,
   );
   word = word.replace(
@@ -600,8 +620,9 @@ export interface HumanizeOptions {
 // Exported for its unit test, which pins Rails' table; routing does not call it (it is what `inflections.human` rules feed).
 /** Human-readable text from an attribute name: `"employee_salary"` → `"Employee salary"`, `"author_id"` → `"Author"`. */
 export function humanize(word: string, options: HumanizeOptions = {}): string {
-  const acronyms = registry.acronyms;
-  let result = registry.applyHumans(word);
+  const global = registry();
+  const acronyms = global.acronyms;
+  let result = global.applyHumans(word);
   result = result.replace(/^_+/, "");
   if (!options.keepIdSuffix && result.endsWith("_id")) result = result.slice(0, -3);
   result = result.replaceAll("_", " ");

@@ -8,6 +8,46 @@ import { builtin } from "./runtime.js";
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 let ownDirs: readonly string[] | undefined;
+let packageDir: string | null | undefined;
+
+/**
+ * switchyard's package directory (the one holding its package.json), found on first use by walking
+ * up from this module: a source file (src/support/), or a chunk of the bundled build at any depth
+ * of dist/ (script/build.mjs). Undefined where `import.meta.url` is not a file (a bundle for
+ * workerd or a browser).
+ */
+export function packageDirectory(): string | undefined {
+  if (packageDir !== undefined) return packageDir ?? undefined;
+  packageDir = null;
+  const path = builtin("node:path");
+  const url = builtin("node:url");
+  const fs = builtin("node:fs");
+  if (path === undefined || url === undefined || fs === undefined) return undefined;
+  try {
+    for (let dir = path.dirname(url.fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+      const manifest = path.join(dir, "package.json");
+      if (
+        fs.existsSync(manifest) &&
+        (JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: unknown }).name === "switchyard"
+      )
+        return (packageDir = dir);
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  } catch {
+    // bundled where `import.meta.url` is not a file (a browser, a worker)
+    return undefined;
+  }
+}
+
+/** A file of switchyard's package (`bin/switchyard.js`, `templates/`), for the CLI: an error where there is no package directory. */
+export function packageFile(relative: string): string {
+  const dir = packageDirectory();
+  if (dir === undefined)
+    throw new Error(
+      `switchyard's package directory (holding its package.json) was not found above ${import.meta.url}, so ${relative} cannot be read; run the CLI from an installed switchyard package`,
+    );
+  return builtin("node:path")!.join(dir, relative);
+}
 
 /**
  * switchyard's own directories, found on first use (not at import: a bundle for workerd has no
@@ -16,16 +56,11 @@ let ownDirs: readonly string[] | undefined;
 export function ownDirectories(): readonly string[] {
   if (ownDirs !== undefined) return ownDirs;
   const path = builtin("node:path");
-  const url = builtin("node:url");
-  ownDirs = [];
-  if (path === undefined || url === undefined) return ownDirs;
-  try {
-    // This file is <package>/{src,dist}/support/own-files.*.
-    const packageDir = path.dirname(path.dirname(path.dirname(url.fileURLToPath(import.meta.url))));
-    ownDirs = ["src", "dist", "bin"].map((dir) => path.join(packageDir, dir) + path.sep);
-  } catch {
-    // bundled where `import.meta.url` is not a file (a browser, a worker)
-  }
+  const root = packageDirectory();
+  ownDirs =
+    path === undefined || root === undefined
+      ? []
+      : ["src", "dist", "bin"].map((dir) => path.join(root, dir) + path.sep);
   return ownDirs;
 }
 

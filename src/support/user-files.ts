@@ -21,7 +21,7 @@
 import type { LoadedFile } from "./app-hooks.js";
 import { FileStamps } from "./file-stamps.js";
 import { requireBuiltin } from "./runtime.js";
-import { isLibraryFile, ownDirectories } from "./own-files.js";
+import { isLibraryFile, ownDirectories, packageDirectory } from "./own-files.js";
 
 /** The extensions of user files, in the order they are looked for. */
 export const USER_FILE_EXTENSIONS: readonly string[] = [".ts", ".js", ".mjs"];
@@ -71,10 +71,18 @@ const GENERATION_PARAM = "switchyard-generation";
 
 type Runtime = { Bun?: unknown; Deno?: unknown; process?: NodeJS.Process };
 
-/** This file's own extension (`.ts` under a TypeScript runner, `.js` built): the package's other files have the same. */
-function ownFile(relative: string): string {
-  const url = import.meta.url;
-  return new URL(`${relative}${url.slice(url.lastIndexOf("."))}`, url).href;
+/** Whether switchyard runs from its TypeScript source (under a TypeScript runner) rather than its build. */
+const fromSource = (): boolean => import.meta.url.endsWith(".ts");
+
+/** switchyard's package directory, as a file URL ending in `/` (see `packageDirectory`). */
+function packageURL(purpose: string): URL {
+  const { pathToFileURL } = requireBuiltin("node:url", purpose);
+  const dir = packageDirectory();
+  if (dir === undefined)
+    throw new Error(
+      `${purpose} needs switchyard's package directory (holding its package.json), which was not found above ${import.meta.url}`,
+    );
+  return new URL(`${pathToFileURL(dir).href}/`);
 }
 
 /**
@@ -83,22 +91,17 @@ function ownFile(relative: string): string {
  * them, so there is one copy of switchyard in the process.
  */
 function packageAliases(): Record<string, string> {
-  const { fileURLToPath } = requireBuiltin("node:url", "Loading the application's files");
-  const pkgFile = fileURLToPath(new URL("../../package.json", import.meta.url));
-  const pkg = JSON.parse(fs().readFileSync(pkgFile, "utf8")) as {
+  const root = packageURL("Loading the application's files");
+  const pkg = JSON.parse(fs().readFileSync(new URL("package.json", root), "utf8")) as {
     name: string;
     exports: Record<string, string | { import?: string; default?: string }>;
   };
-  const fromSource = import.meta.url.endsWith(".ts");
   const aliases: Record<string, string> = {};
   for (const [key, target] of Object.entries(pkg.exports)) {
     const file = typeof target === "string" ? target : (target.import ?? target.default);
     if (file === undefined || !file.endsWith(".js")) continue;
-    const running = fromSource ? file.replace(/^\.\/dist\//, "./src/").replace(/\.js$/, ".ts") : file;
-    aliases[key === "." ? pkg.name : `${pkg.name}${key.slice(1)}`] = new URL(
-      running,
-      new URL("../../", import.meta.url),
-    ).href;
+    const running = fromSource() ? file.replace(/^\.\/dist\//, "./src/").replace(/\.js$/, ".ts") : file;
+    aliases[key === "." ? pkg.name : `${pkg.name}${key.slice(1)}`] = new URL(running, root).href;
   }
   return aliases;
 }
@@ -250,10 +253,17 @@ class ApplicationGraph {
     const channel = new MessageChannel();
     channel.port1.on("message", (loaded: LoadedFile) => this.files.set(loaded.file, loaded));
     channel.port1.unref();
-    module.register(ownFile("./app-hooks"), {
-      data: { aliases, ownDirs: ownDirectories(), port: channel.port2, param: GENERATION_PARAM },
-      transferList: [channel.port2],
-    });
+    module.register(
+      // Its own file in the build too (script/build.mjs): Node loads it by URL on the loader thread.
+      new URL(
+        fromSource() ? "src/support/app-hooks.ts" : "dist/support/app-hooks.js",
+        packageURL("Loading the application's files"),
+      ).href,
+      {
+        data: { aliases, ownDirs: ownDirectories(), port: channel.port2, param: GENERATION_PARAM },
+        transferList: [channel.port2],
+      },
+    );
     this.#hooked = true;
   }
 

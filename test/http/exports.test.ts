@@ -88,22 +88,70 @@ test("the host frameworks are optional peers, never dependencies of the core", (
     assert.ok(pkg.peerDependencies[framework], `${framework} is a peer dependency`);
     assert.equal(pkg.peerDependenciesMeta[framework]?.optional, true, `${framework} is optional`);
   }
-  const core = fs
-    .readdirSync(path.join(root, "dist/http"), { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".js") && !f.startsWith("adapters"));
-  assert.ok(
-    core.includes("create-handler.js") && core.includes(path.join("transport", "index.js")),
-    "the core's files are listed",
-  );
-  for (const file of [
-    ...core.map((f) => `http/${f}`),
-    ...ADAPTERS.map((a) => a.entry.import.slice("./dist/".length)),
-  ]) {
+  // The build is bundled (script/bundle.mjs): what the core loads is its entries and the chunks
+  // they import, statically or on demand.
+  const core = [...new Set(["index.js", "http/index.js"].flatMap(loadedFiles))];
+  assert.ok(core.some((f) => f.startsWith("chunks/")) && core.includes("http/index.js"), "the core's files are listed");
+  for (const file of [...core, ...ADAPTERS.map((a) => a.entry.import.slice("./dist/".length))]) {
     const text = fs.readFileSync(path.join(root, "dist", file), "utf8");
     assert.doesNotMatch(
       text,
       new RegExp(`^import [^;]*from "(${[...frameworks, "@hono/node-server"].join("|")})"`, "m"),
       `${file} imports no framework at run time`,
     );
+  }
+});
+
+/** The files of dist/ that loading `entry` (a path under dist/) loads: it and what it imports, relative imports followed. */
+function loadedFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = fs.readFileSync(path.join(root, "dist", file), "utf8");
+    for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g))
+      visit(path.posix.join(path.posix.dirname(file), spec!));
+  };
+  visit(entry);
+  return [...seen];
+}
+
+test("switchyard and switchyard/http share one copy of every module: one inflection registry, one Controller", async () => {
+  const core = (await import("switchyard")) as typeof import("switchyard");
+  const http = (await import("switchyard/http")) as typeof import("switchyard/http");
+  // An acronym registered through `switchyard` is the one `switchyard/http` names controllers by.
+  assert.equal(http.controllerClassName("qzx/users"), "Qzx::UsersController");
+  core.inflections((inflect) => inflect.acronym("QZX"));
+  try {
+    assert.equal(http.controllerClassName("qzx/users"), "QZX::UsersController");
+  } finally {
+    core.resetInflections();
+  }
+  // A route set drawn by `switchyard` is served by `switchyard/http`'s handler.
+  const routes = core.draw((r) => r.get("ping", { to: "pings#show" }));
+  const handler = http.createHandler(routes, {
+    env: "production",
+    logger: false,
+    controllers: { pings: { show: () => "pong" } },
+  });
+  assert.equal(await (await handler(new Request("http://localhost/ping"))).text(), "pong");
+  // Each module is loaded once: the entries' shared code lives in chunks both import.
+  const shared = loadedFiles("index.js").filter((f) => loadedFiles("http/index.js").includes(f));
+  assert.ok(
+    shared.some((f) => f.startsWith("chunks/")),
+    "the two entries import the same chunks",
+  );
+});
+
+test("the bundled build keeps the names of the functions and classes it exports (PathPattern.name, not _PathPattern)", async () => {
+  const subpaths = Object.keys(pkg.exports).filter(
+    (s) => s !== "./package.json" && !ADAPTERS.some((a) => a.subpath === s),
+  );
+  assert.ok(subpaths.includes(".") && subpaths.includes("./http"));
+  for (const subpath of subpaths) {
+    const mod = (await import(`switchyard${subpath.slice(1)}`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod))
+      if (typeof value === "function" && name !== "default")
+        assert.equal(value.name, name, `switchyard${subpath.slice(1)}'s ${name} is named ${value.name}`);
   }
 });
