@@ -10,8 +10,8 @@ import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { draw } = await import(path.join(root, "dist", "index.js"));
-const { builtTableData } = await import(path.join(root, "dist", "built.js"));
+const { draw } = await import(path.join(root, "dist", "files", "index.js"));
+const { builtTableData } = await import(path.join(root, "dist", "files", "built.js"));
 
 const SERVE = `
 import { createHandler } from "switchyard/http";
@@ -53,7 +53,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const group = (file) => {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   if (pkg) return pkg[1];
-  const own = /dist\/(.+)$/.exec(file);
+  const own = /dist\/(?:files\/)?(.+)$/.exec(file);
   return own ? own[1].split("/").slice(0, -1).join("/") || own[1] : file;
 };
 
@@ -86,7 +86,8 @@ for (const [name, app] of Object.entries(APPS)) {
   if (process.argv.includes("--files")) {
     console.log("  minified bytes by file:");
     for (const [file, { bytesInOutput }] of inputs.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput))
-      if (bytesInOutput > 0) console.log(`    ${file.replace(/^.*dist\//, "").padEnd(40)} ${bytesInOutput}`);
+      if (bytesInOutput > 0)
+        console.log(`    ${file.replace(/^.*dist\/(?:files\/)?/, "").padEnd(40)} ${bytesInOutput}`);
   }
   console.log();
 }

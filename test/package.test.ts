@@ -41,3 +41,24 @@ test("CommonJS callers can require() the package where Node supports require(esm
   assert.equal(helpersNamed(draw((r) => r.resources("photos")).helpers, "photo_path").photo_path(1), "/photos/1");
   assert.equal(typeof (require("switchyard/cli") as typeof import("switchyard/cli")).main, "function");
 });
+
+// A bundler for a Worker or a browser reads the per-file build (its unused files drop out); Node,
+// Bun and Deno read the bundled one. An application must never get one export from each: two
+// copies of the route set, the registries and the classes.
+test("every export resolves to the per-file build under the edge conditions and to the bundle otherwise, and both exist", async () => {
+  const pkg = (await import("../package.json", { with: { type: "json" } })).default as {
+    exports: Record<string, string | Record<string, string>>;
+  };
+  const fs = await import("node:fs");
+  for (const [name, target] of Object.entries(pkg.exports)) {
+    if (typeof target === "string") continue;
+    const edge = target.workerd;
+    assert.ok(edge?.startsWith("./dist/files/"), `${name}: workerd resolves to ${edge}`);
+    assert.equal(target.worker, edge, `${name}: worker is workerd's`);
+    assert.equal(target.browser, edge, `${name}: browser is workerd's`);
+    assert.ok(!target.import!.startsWith("./dist/files/"), `${name}: import resolves to the bundle`);
+    assert.equal(target.default, target.import, `${name}: default is import's`);
+    for (const file of [edge, target.import!, target.types!])
+      assert.ok(fs.existsSync(path.join(root, file)), `${name}: ${file} is built`);
+  }
+});
