@@ -24,7 +24,10 @@ import { fileURLToPath } from "node:url";
 import { childrenCpu } from "./cpu-time.mjs";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Folders under test/ that `--unit` leaves out: their tests start servers, CLIs, browsers or compilers. */
+/**
+ * Folders under test/ that `--unit` leaves out: their tests start servers, CLIs, browsers or
+ * compilers, or (conformance) read every recorded Rails fixture.
+ */
 const SLOW = ["browser", "cli", "conformance", "http", "support", "types"];
 /** The header line of a file that keeps a process of its own. */
 const OWN_PROCESS = /^\/\/ test: a process of its own\b/m;
