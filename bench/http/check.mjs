@@ -20,14 +20,14 @@
 // diagnostic, not a baseline: its header differences are reported, not fatal (the fetch path writes
 // a Response's body chunked, without Content-Length).
 import http from "node:http";
+import { ADAPTERS } from "./adapters.mjs";
 
-/** Which server's 404 each server's must equal (the first of its pair that runs). */
-export const PAIRS = [
-  ["node", "switchyard-node", "switchyard-fetch"],
-  ["fastify", "switchyard-fastify"],
-  ["hono", "switchyard-hono"],
-  ["express", "switchyard-express"],
-];
+/** Which server's 404 each server's must equal (the first of its pair that runs): each adapter's pair, switchyard-fetch with node's. */
+export const PAIRS = ADAPTERS.map((name) => [
+  name,
+  `switchyard-${name}`,
+  ...(name === "node" ? ["switchyard-fetch"] : []),
+]);
 
 /** Servers whose header differences are warnings (status and body must still match). */
 export const LOOSE_HEADERS = new Set(["switchyard-fetch"]);

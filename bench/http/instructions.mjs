@@ -17,6 +17,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { countInstructions, requireValgrind } from "../callgrind.mjs";
+import { HOST, SERVERS } from "./adapters.mjs";
 import { loadTable } from "./table.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,22 +26,6 @@ const option = (flag, fallback) => {
   const i = args.indexOf(flag);
   return i < 0 ? fallback : args[i + 1];
 };
-const HOSTS = {
-  "switchyard-node": "node",
-  "switchyard-fastify": "fastify",
-  "switchyard-hono": "hono",
-  "switchyard-express": "express",
-};
-const ALL = [
-  "node",
-  "switchyard-node",
-  "fastify",
-  "switchyard-fastify",
-  "hono",
-  "switchyard-hono",
-  "express",
-  "switchyard-express",
-];
 
 if (args[0] === "--child") {
   const [, name, passes, warmup] = args;
@@ -83,7 +68,7 @@ if (args[0] === "--child") {
   process.exit(0);
 }
 
-const only = option("--only", null)?.split(",") ?? ALL;
+const only = option("--only", null)?.split(",") ?? SERVERS;
 const passes = Number(option("--requests", "6000"));
 const warmup = Number(option("--warmup", "6000"));
 
@@ -98,7 +83,7 @@ console.log(
 const figures = {};
 for (const name of only) {
   figures[name] = Math.round((count(name, passes) - count(name, 0)) / passes);
-  const host = HOSTS[name];
+  const host = HOST[name];
   const ratio =
     host !== undefined && figures[host] !== undefined
       ? ` (${(figures[name] / figures[host]).toFixed(3)}x ${host})`

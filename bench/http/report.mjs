@@ -4,17 +4,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ADAPTERS, HOST as ADAPTER_HOST } from "./adapters.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Whose CPU a request each server's is set against: an adapter its framework's own routing, switchyard-node the ceiling. */
-export const HOST = {
-  "switchyard-node": "node",
-  "switchyard-fetch": "switchyard-node",
-  "switchyard-fastify": "fastify",
-  "switchyard-hono": "hono",
-  "switchyard-express": "express",
-};
+export const HOST = { ...ADAPTER_HOST, "switchyard-fetch": "switchyard-node" };
 
 /** The median of numbers (the mean of the middle two for an even count). */
 export function median(xs) {
@@ -74,7 +69,7 @@ export function markdown(run) {
     `- switchyard-node CPU/request / the ceiling's (node): ${cpuRatio("switchyard-node", "node")} (the goal: at most 1.05x)`,
   );
   goals.push(`- switchyard-node CPU/request / fastify's: ${cpuRatio("switchyard-node", "fastify")}`);
-  for (const host of ["fastify", "hono", "express"])
+  for (const host of ADAPTERS.filter((name) => name !== "node"))
     goals.push(
       `- switchyard-${host} CPU/request / ${host}'s: ${cpuRatio(`switchyard-${host}`, host)} (goal: at most 1.00x)`,
     );

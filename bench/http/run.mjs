@@ -54,6 +54,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ADAPTERS } from "./adapters.mjs";
 import { answers, compare, distinct } from "./check.mjs";
 import { markdown, record } from "./report.mjs";
 import { loadTable } from "./table.mjs";
@@ -62,16 +63,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // ------------------------------------------------------------------ flags
 
-const SERVERS = [
-  "node",
-  "fastify",
-  "hono",
-  "express",
-  "switchyard-node",
-  "switchyard-fastify",
-  "switchyard-hono",
-  "switchyard-express",
-];
+const SERVERS = [...ADAPTERS, ...ADAPTERS.map((name) => `switchyard-${name}`)];
 const OPT_IN = ["switchyard-fetch"];
 const args = process.argv.slice(2);
 const BOOLEAN = ["--quick", "--check", "--write"];

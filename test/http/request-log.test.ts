@@ -15,7 +15,7 @@ import { Hono } from "hono";
 import { expressMiddleware } from "../../src/http/adapters/express.js";
 import { fastifyPlugin } from "../../src/http/adapters/fastify.js";
 import { honoMiddleware } from "../../src/http/adapters/hono.js";
-import { TRANSPORTS, transport, type Sent, type Transport } from "./transports.js";
+import { TRANSPORTS, transport, type Sent, type Transport, type TransportName } from "./transports.js";
 
 const RAILS = JSON.parse(fs.readFileSync(new URL("./request-log.rails.json", import.meta.url), "utf8")) as Record<
   string,
@@ -280,49 +280,65 @@ describe("a request an adapter passes on unmatched is the next handler's: no lin
   };
   const started = (lines: string[]) => lines.filter((l) => l.startsWith("Started ")).length;
 
-  for (const env of ["development", "production"]) {
-    test(`Hono: its own route and its 404 log nothing; switchyard's routes log as before (${env})`, async () => {
-      const { lines, handler } = setup(env);
-      const app = new Hono();
-      app.use(honoMiddleware(handler));
-      app.get("/elsewhere", (c) => c.text("hono's"));
-      assert.equal(await (await app.request("/elsewhere")).text(), "hono's");
-      assert.equal((await app.request("/nope")).status, 404);
-      assert.deepEqual(lines, []);
-      assert.equal(await (await app.request("/photos/1")).text(), "photo");
-      assert.equal(lines.length > 0, true);
-      assert.equal(started(lines), env === "development" ? 1 : 0);
-    });
-  }
+  /**
+   * Each adapter package.json exports, and its host's next handler tested (null: the host has none;
+   * node's listener answers every request itself). A new adapter is listed here, or the first test fails.
+   */
+  const NEXT_HANDLER: Record<TransportName, (() => void) | null> = {
+    node: null,
+    hono: () => {
+      for (const env of ["development", "production"]) {
+        test(`Hono: its own route and its 404 log nothing; switchyard's routes log as before (${env})`, async () => {
+          const { lines, handler } = setup(env);
+          const app = new Hono();
+          app.use(honoMiddleware(handler));
+          app.get("/elsewhere", (c) => c.text("hono's"));
+          assert.equal(await (await app.request("/elsewhere")).text(), "hono's");
+          assert.equal((await app.request("/nope")).status, 404);
+          assert.deepEqual(lines, []);
+          assert.equal(await (await app.request("/photos/1")).text(), "photo");
+          assert.equal(lines.length > 0, true);
+          assert.equal(started(lines), env === "development" ? 1 : 0);
+        });
+      }
+    },
+    express: () => {
+      test("Express: next() leaves no line; fallthrough: false still logs the routing error", async () => {
+        const { lines, handler } = setup("development");
+        const app = express();
+        app.use("/strict", expressMiddleware(handler, { fallthrough: false }));
+        app.use(expressMiddleware(handler));
+        app.get("/elsewhere", (_req, res) => void res.send("express'"));
+        const server = http.createServer(app);
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        try {
+          assert.equal(await (await fetch(`${base}/elsewhere`)).text(), "express'");
+          assert.deepEqual(lines, []);
+          assert.equal((await fetch(`${base}/strict/nope`)).status, 404);
+          assert.equal(started(lines), 1);
+          assert.match(lines.join("\n"), /ActionController::RoutingError \(No route matches \[GET\] "\/nope"\)/);
+        } finally {
+          server.close();
+        }
+      });
+    },
+    fastify: () => {
+      test("Fastify: a request for Fastify's not-found handler leaves no line", async () => {
+        const { lines, handler } = setup("development");
+        const app = Fastify();
+        await app.register(fastifyPlugin, { handler });
+        assert.equal((await app.inject({ url: "/nope" })).statusCode, 404);
+        assert.deepEqual(lines, []);
+        assert.equal((await app.inject({ url: "/photos/1" })).body, "photo");
+        assert.equal(started(lines), 1);
+        await app.close();
+      });
+    },
+  };
 
-  test("Express: next() leaves no line; fallthrough: false still logs the routing error", async () => {
-    const { lines, handler } = setup("development");
-    const app = express();
-    app.use("/strict", expressMiddleware(handler, { fallthrough: false }));
-    app.use(expressMiddleware(handler));
-    app.get("/elsewhere", (_req, res) => void res.send("express'"));
-    const server = http.createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      assert.equal(await (await fetch(`${base}/elsewhere`)).text(), "express'");
-      assert.deepEqual(lines, []);
-      assert.equal((await fetch(`${base}/strict/nope`)).status, 404);
-      assert.equal(started(lines), 1);
-      assert.match(lines.join("\n"), /ActionController::RoutingError \(No route matches \[GET\] "\/nope"\)/);
-    } finally {
-      server.close();
-    }
+  test("every adapter package.json exports is listed with its next handler", () => {
+    assert.deepEqual(Object.keys(NEXT_HANDLER).sort(), TRANSPORTS.filter((name) => name !== "fetch").sort());
   });
-
-  test("Fastify: a request for Fastify's not-found handler leaves no line", async () => {
-    const { lines, handler } = setup("development");
-    const app = Fastify();
-    await app.register(fastifyPlugin, { handler });
-    assert.equal((await app.inject({ url: "/nope" })).statusCode, 404);
-    assert.deepEqual(lines, []);
-    assert.equal((await app.inject({ url: "/photos/1" })).body, "photo");
-    assert.equal(started(lines), 1);
-    await app.close();
-  });
+  for (const name of TRANSPORTS) NEXT_HANDLER[name]?.();
 });

@@ -1,3 +1,5 @@
+// test: a process of its own: its write-timeout test gives a client in this process 300 ms to read,
+// and a process that has run the other files collects a larger heap, for longer at a time.
 // The production server (src/http/server.ts): connections are bounded in time (slow headers, a
 // body dripped a byte at a time, idle keep-alive), each closed by its timeout; a stop lets the
 // requests in flight finish, closes idle connections, and ends the ones still running at the

@@ -1,3 +1,5 @@
+// test: a process of its own: what it tests is the process's one module graph of an application,
+// which another file's application (a CLI test's, say) would have taken first.
 // One application per process (src/support/user-files.ts): every module of the application — the
 // routes, the controllers and what they import — is evaluated once and shared, in the process's
 // own module graph; a test's own import of a model gets the instance the controllers get. In

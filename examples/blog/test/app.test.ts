@@ -1,3 +1,5 @@
+// test: a process of its own: what it tests is the process's one module graph of the blog, which
+// another file's application would have taken first (as `node --test` runs each file, so do users).
 // The blog as one application: its posts are one model module, shared by every controller and by
 // this test's own import of it. A post created through PostsController takes comments through
 // CommentsController, and the test seeds and reads the same posts the handler serves.
