@@ -58,7 +58,7 @@ test("every export resolves to the per-file build under the edge conditions and 
     assert.equal(target.browser, edge, `${name}: browser is workerd's`);
     assert.ok(!target.import!.startsWith("./dist/files/"), `${name}: import resolves to the bundle`);
     assert.equal(target.default, target.import, `${name}: default is import's`);
-    for (const file of [edge, target.import!, target.types!])
+    for (const file of [edge!, target.import!, target.types!])
       assert.ok(fs.existsSync(path.join(root, file)), `${name}: ${file} is built`);
   }
 });
