@@ -18,8 +18,10 @@ const dist = (file) => JSON.stringify(path.join(root, "dist", file));
 /** The CPU this process has used and its resident set size (MB), printed as its last act. */
 const CPU = `const u = process.cpuUsage(); console.log((u.user + u.system) / 1000, process.memoryUsage().rss / 2 ** 20);`;
 
-const { draw } = await import(path.join(root, "dist", "index.js"));
-const { builtTableData } = await import(path.join(root, "dist", "built.js"));
+// The table written as `switchyard build` writes it: from the per-file build, whose internals
+// (built.js) the bundle does not export; one build for both, as the translations are per copy.
+const { draw } = await import(path.join(root, "dist", "files", "index.js"));
+const { builtTableData } = await import(path.join(root, "dist", "files", "built.js"));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-startup-"));
 process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
 

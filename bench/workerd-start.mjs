@@ -15,8 +15,10 @@ import { Miniflare } from "miniflare";
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.argv[2] ?? 7);
 const N = Number(process.argv[3] ?? 10000);
-const { draw } = await import(path.join(root, "dist", "index.js"));
-const { builtTableData } = await import(path.join(root, "dist", "built.js"));
+// The table written as `switchyard build` writes it: from the per-file build, whose internals
+// (built.js) the bundle does not export; one build for both, as the translations are per copy.
+const { draw } = await import(path.join(root, "dist", "files", "index.js"));
+const { builtTableData } = await import(path.join(root, "dist", "files", "built.js"));
 
 const declare = `(r) => { for (let i = 0; i < ${N / 5}; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] }); }`;
 const SERVE = `
