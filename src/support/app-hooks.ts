@@ -70,7 +70,10 @@ export async function resolve(
   next: (specifier: string, context: Context) => Promise<Resolved>,
 ): Promise<Resolved> {
   const alias = data !== undefined && Object.hasOwn(data.aliases, specifier) ? data.aliases[specifier] : undefined;
-  if (alias !== undefined) return { url: alias, shortCircuit: true };
+  // The running copy's URL goes on down the chain rather than short-circuiting it: where switchyard
+  // runs from its TypeScript sources (its own tests, under tsx), tsx's resolve must see the URL for
+  // its load to compile the file (else Node's own load refuses `.ts`: ERR_UNKNOWN_FILE_EXTENSION).
+  if (alias !== undefined) return next(alias, context);
   const resolved = await next(specifier, context);
   const generation = generationOf(context.parentURL);
   if (generation === null || generationOf(resolved.url) !== null || applicationPath(resolved.url) === null)
