@@ -99,10 +99,44 @@ for (const file of fs.readdirSync(path.join(root, "dist"), { recursive: true, en
   if (!file.endsWith(".js") || file.startsWith(`files${path.sep}`)) continue;
   const out = path.join(root, "dist", file);
   let text = fs.readFileSync(out, "utf8");
-  text = constantsBack(text, file);
-  for (const [, name] of text.matchAll(/^(?:var|const) ([\w$]+) = class _\1\b/gm))
-    text = text.replace(new RegExp(`(?<![\\w$.])_${name.replaceAll("$", "\\$")}(?![\\w$])`, "g"), ` ${name}`);
+  text = classNamesBack(constantsBack(text, file), file);
   fs.writeFileSync(out, text);
+}
+
+/**
+ * `text` with each top-level `var X = class _X { ... }` given its name back: the class's own name
+ * and every reference to it inside the class body (read from the syntax tree, so that a property
+ * or a string spelled `_X` is left alone) written ` X`, the space keeping the columns.
+ */
+function classNamesBack(text, file) {
+  const { program } = parseSync(file, text, { sourceType: "module" });
+  const starts = [];
+  const references = (node, name) => {
+    if (Array.isArray(node)) return node.forEach((n) => references(n, name));
+    if (node === null || typeof node !== "object") return;
+    if (node.type === "Identifier" && node.name === name) starts.push(node.start);
+    for (const [key, value] of Object.entries(node)) {
+      // a property's name, not a reference: `a._X`, `{ _X: 1 }`, a method or field `_X`
+      const isName =
+        key === "property" && node.type === "MemberExpression" && !node.computed
+          ? true
+          : key === "key" && !node.computed && !node.shorthand;
+      if (!isName && value !== null && typeof value === "object") references(value, name);
+    }
+  };
+  for (const statement of program.body) {
+    const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
+    if (declaration?.type !== "VariableDeclaration") continue;
+    for (const d of declaration.declarations) {
+      const inner = d.init?.type === "ClassExpression" ? d.init.id?.name : undefined;
+      if (d.id.type === "Identifier" && inner === `_${d.id.name}`) references(d.init, inner);
+    }
+  }
+  for (const start of starts.sort((a, b) => b - a)) {
+    const name = /^_([\w$]+)/.exec(text.slice(start))[1];
+    text = `${text.slice(0, start)} ${name}${text.slice(start + name.length + 1)}`;
+  }
+  return text;
 }
 
 /** `text` with each top-level `var` that is initialized and never assigned again declared `const`. */
