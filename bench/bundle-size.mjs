@@ -7,7 +7,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import * as esbuild from "esbuild";
+import { bundleAsWrangler } from "./worker-bundle.mjs";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { draw } = await import(path.join(root, "dist", "files", "index.js"));
@@ -58,20 +58,7 @@ const group = (file) => {
 };
 
 for (const [name, app] of Object.entries(APPS)) {
-  const result = await esbuild.build({
-    stdin: { contents: app, resolveDir: root, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    // (wrangler's conditions: switchyard/http resolves to its edge entry, http/edge.ts)
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    write: false,
-    metafile: true,
-    logLevel: "error",
-    plugins: [stubs],
-  });
+  const result = await bundleAsWrangler(app, { metafile: true, plugins: [stubs] });
   const code = result.outputFiles[0].contents;
   console.log(
     `one-resource app, ${name}, neutral bundle: ${kb(code.length)} minified, ${kb(zlib.gzipSync(code, { level: 9 }).length)} gzipped`,

@@ -306,6 +306,11 @@ const median = (xs) => {
 
 const base = args.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-types-bench-"));
 const loadBefore = os.loadavg();
+/** The table's last line: what its figures are, and the load average before the runs and now. */
+const loadLine = (what) => {
+  const load = (xs) => xs.map((x) => x.toFixed(2)).join(" ");
+  return `${what}; load average ${load(loadBefore)} before, ${load(os.loadavg())} after (${os.cpus().length} cores).`;
+};
 const rows = [];
 if (args.completions) {
   const table = [
@@ -329,11 +334,7 @@ if (args.completions) {
   } finally {
     if (args.keep === undefined) fs.rmSync(base, { recursive: true, force: true });
   }
-  const after = os.loadavg();
-  table.push(
-    "",
-    `Medians of ${RUNS} runs; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${after.map((x) => x.toFixed(2)).join(" ")} after (${os.cpus().length} cores).`,
-  );
+  table.push("", loadLine(`Medians of ${RUNS} runs`));
   console.log(table.join("\n"));
   process.exit(0);
 }
@@ -363,7 +364,6 @@ try {
 } finally {
   if (args.keep === undefined) fs.rmSync(base, { recursive: true, force: true });
 }
-const loadAfter = os.loadavg();
 
 const fmt = (n, digits) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const lines = [
@@ -374,6 +374,6 @@ const lines = [
       `| ${fmt(r.routes, 0)} | ${r.compiler} | ${fmt(r.check[0], 2)} s | ${fmt(r.check[1], 2)} s | ${fmt(r.check[1] / r.check[0], 2)}x | ${fmt(r.memory[0], 0)} MB | ${fmt(r.memory[1], 0)} MB | ${fmt(r.memory[1] / r.memory[0], 2)}x | ${fmt(r.instantiations[1] - r.instantiations[0], 0)} |`,
   ),
   "",
-  `Medians of ${RUNS} interleaved runs each; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${loadAfter.map((x) => x.toFixed(2)).join(" ")} after (${os.cpus().length} cores).`,
+  loadLine(`Medians of ${RUNS} interleaved runs each`),
 ];
 console.log(lines.join("\n"));

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import * as esbuild from "esbuild";
+import { bundleAsWrangler } from "./worker-bundle.mjs";
 import { Miniflare } from "miniflare";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,17 +45,7 @@ export default app;`,
 
 const bundles = {};
 for (const [name, contents] of Object.entries(APPS)) {
-  const result = await esbuild.build({
-    stdin: { contents, resolveDir: root, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    write: false,
-    logLevel: "error",
-  });
+  const result = await bundleAsWrangler(contents);
   bundles[name] = result.outputFiles[0].text;
 }
 

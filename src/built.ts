@@ -137,9 +137,13 @@ export function builtTableData(set: RouteSet, sources: readonly BuiltSource[] = 
     if (Array.isArray(value)) return value.map((v, i) => encode(v, () => `${where()}[${i}]`));
     const proto = typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
     if (proto === Object.prototype || proto === null) {
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(value as object))
-        out[key] = encode((value as Record<string, unknown>)[key], () => `${where()}.${key}`);
+      // (own properties made with fromEntries: a key `__proto__` stays a key, not the prototype)
+      const out: Record<string, unknown> = Object.fromEntries(
+        Object.keys(value as object).map((key) => [
+          key,
+          encode((value as Record<string, unknown>)[key], () => `${where()}.${key}`),
+        ]),
+      );
       return Object.hasOwn(out, "$sy") ? special("o", out) : out;
     }
     const kind =
@@ -281,9 +285,8 @@ export function builtRoutes(data: BuiltTableData, moduleUrl?: string, machinery:
       if (kind === "n") return Number(arg);
       value = arg;
     }
-    const out: Record<string, unknown> = {};
-    for (const key in value as Record<string, unknown>) out[key] = decode((value as Record<string, unknown>)[key]);
-    return Object.freeze(out);
+    const object = value as Record<string, unknown>;
+    return Object.freeze(Object.fromEntries(Object.keys(object).map((key) => [key, decode(object[key])])));
   };
   const patterns = data.patterns.map(([spec, ast, names, optionalNames, globNames]) =>
     restorePattern(spec, ast, names, optionalNames, globNames),

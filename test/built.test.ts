@@ -328,3 +328,12 @@ test("each public conformance fixture, built and read back, answers as drawn", (
   assert.ok(compared > 800, `${compared} fixtures compared`);
   assert.ok(refused > 0 && refused < compared / 4, `${refused} refused`);
 });
+
+test("a key spelled __proto__ in a route's defaults is written and read back as a key, not as a prototype", () => {
+  const defaults = JSON.parse('{"__proto__": "x", "kind": "y"}') as Record<string, string>;
+  const drawn = draw((r) => r.get("a", { to: "a#b", defaults }));
+  const built = builtRoutes(JSON.parse(JSON.stringify(builtTableData(drawn))));
+  assert.deepEqual(Object.keys(built.routes[0]!.defaults), Object.keys(drawn.routes[0]!.defaults));
+  assert.equal(Object.getOwnPropertyDescriptor(built.routes[0]!.defaults, "__proto__")?.value, "x");
+  assert.equal(Object.getPrototypeOf(built.routes[0]!.defaults), Object.prototype);
+});

@@ -14,13 +14,11 @@
 // per request and, for switchyard's, the ratio to its host's (switchyard-node against the ceiling,
 // each adapter against its framework's own routing).
 import net from "node:net";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { countInstructions, requireValgrind } from "../callgrind.mjs";
 import { HOST, SERVERS } from "./adapters.mjs";
 import { loadTable } from "./table.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const option = (flag, fallback) => {
   const i = args.indexOf(flag);
