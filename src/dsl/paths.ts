@@ -48,7 +48,7 @@ export function fullPath(path: string, formatted: unknown): string {
 /**
  * A {@link fullPath} that keeps its last answer. Routes of one path come in runs (a resource's
  * index and create; its show, update, update and destroy): the run's routes get the very same
- * string, which `PathPattern.of` then compares by identity instead of comparing a new one.
+ * string, which `patternOf` then compares by identity instead of comparing a new one.
  * (Measured with the name kept likewise: see `lastNameJoiner`.)
  */
 export function lastFullPath(): typeof fullPath {

@@ -2,7 +2,8 @@
 // calls for each route the DSL declares, and the predicates the DSL shares with it (constraint
 // maps and objects, callables, verb names).
 import { ArgumentError } from "../errors.js";
-import type { PathPattern, PatternCache } from "../pattern/path.js";
+import type { PathPattern } from "../pattern/path.js";
+import type { PatternCache } from "../pattern/pattern-of.js";
 import { inspectValue } from "../support/node-inspect.js";
 import { nearestWord } from "../support/spelling.js";
 import { ALL_OPTION_KEYS } from "./options.js";

@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors.js";
-import { PatternCache } from "../pattern/path.js";
+import { PatternCache } from "../pattern/pattern-of.js";
 import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable } from "../table/route-table.js";
 import type { UrlOptions } from "../table/url-options.js";
 import type { Route, RouteSource, SourceLocation } from "../table/route.js";

@@ -7,7 +7,7 @@ import { draw } from "../../src/draw.js";
 import { renderRoutesHtml, type HtmlRoute } from "../../src/inspect/html.js";
 import { hostileOptions, hostileRoutes, shownSource } from "./html-hostile.js";
 import fc from "fast-check";
-import { PathPattern } from "../../src/pattern/path.js";
+import { patternOf } from "../../src/pattern/pattern-of.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../../src/pattern/regexp.js";
 
 const set = draw((r) => {
@@ -195,7 +195,7 @@ describe("the search's data", () => {
     fc.assert(
       fc.property(item.seq, fc.array(paths, { minLength: 20, maxLength: 20 }), (spec, requests) => {
         let n = 0;
-        const pattern = PathPattern.of("/" + spec.replace(/:s/g, () => `:s${n++}`));
+        const pattern = patternOf("/" + spec.replace(/:s/g, () => `:s${n++}`));
         if (!usesSimulator(pattern.ast, {}, true)) return;
         const route = { ...set.routes[1]!, pattern, requirements: {}, anchor: true };
         const [exact, flags, simulator] = searchData(renderRoutesHtml([route])).matchers[0]!;

@@ -10,6 +10,7 @@ import {
   parsePattern,
   PathPattern,
 } from "../../src/pattern/index.js";
+import { patternOf } from "../../src/pattern/pattern-of.js";
 
 test("parses literals, slashes, dots, symbols, globs and nested groups", () => {
   assert.deepEqual(parsePattern("/files/:name.:ext(/*rest)"), [
@@ -35,7 +36,7 @@ test("escaped parentheses and colons are literals", () => {
 });
 
 test("names, required names and optional names", () => {
-  const p = new PathPattern("/archive/:year(/:month(/:day))(.:format)");
+  const p = patternOf("/archive/:year(/:month(/:day))(.:format)");
   assert.deepEqual(p.names, ["year", "month", "day", "format"]);
   assert.deepEqual(p.requiredNames, ["year"]);
   assert.deepEqual(p.optionalNames, ["month", "day", "format"]);
@@ -63,17 +64,17 @@ test("escapeRoutePath percent-encodes unsafe characters byte by byte", () => {
   assert.equal(escapeRoutePath("こ"), "%E3%81%93");
 });
 
-test("PathPattern.of parses a path once and shares the frozen pattern; an escaped path is its own key", () => {
-  const a = PathPattern.of("/photos/:id(.:format)");
-  assert.equal(PathPattern.of("/photos/:id(.:format)"), a);
+test("patternOf parses a path once and shares the frozen pattern; an escaped path is its own key", () => {
+  const a = patternOf("/photos/:id(.:format)");
+  assert.equal(patternOf("/photos/:id(.:format)"), a);
   assert.ok(Object.isFrozen(a));
   assert.deepEqual([a.names, a.requiredNames, a.optionalNames], [["id", "format"], ["id"], ["format"]]);
   // `\:` escapes a literal: same spec as "/a:b" once printed, but a different pattern.
-  const escaped = PathPattern.of("/a\\:b");
-  const symbol = PathPattern.of("/a:b");
+  const escaped = patternOf("/a\\:b");
+  const symbol = patternOf("/a:b");
   assert.equal(escaped.spec, "/a:b");
   assert.deepEqual([escaped.names, symbol.names], [[], ["b"]]);
-  assert.deepEqual(PathPattern.of("/a\\:b").names, []);
+  assert.deepEqual(patternOf("/a\\:b").names, []);
 });
 
 test("the scanner splits tokens as Journey's: runs, symbols, stray characters, code points", () => {
@@ -97,18 +98,18 @@ test("route sets drawn in turn share their patterns: no draw lets go of another'
   again.routes.forEach((r, i) =>
     assert.equal(r.pattern, first.routes[i]!.pattern, `${r.path}: the very pattern the first draw parsed`),
   );
-  assert.equal(other.routes[0]!.pattern, PathPattern.of("/cache_others(.:format)"));
+  assert.equal(other.routes[0]!.pattern, patternOf("/cache_others(.:format)"));
 });
 
 test("a pattern no route holds is let go", async () => {
   v8.setFlagsFromString("--expose-gc");
   const gc = vm.runInNewContext("gc") as () => void;
-  let ref = new WeakRef(PathPattern.of("/cache-weak/:id"));
-  assert.equal(PathPattern.of("/cache-weak/:id"), ref.deref(), "shared while held");
+  let ref = new WeakRef(patternOf("/cache-weak/:id"));
+  assert.equal(patternOf("/cache-weak/:id"), ref.deref(), "shared while held");
   // (An object a WeakRef was made for or read through is kept to the end of the current job.)
   await new Promise((resolve) => setImmediate(resolve));
   gc();
   assert.equal(ref.deref(), undefined, "the cache does not hold it");
-  ref = new WeakRef(PathPattern.of("/cache-weak/:id"));
+  ref = new WeakRef(patternOf("/cache-weak/:id"));
   assert.deepEqual(ref.deref()!.names, ["id"], "parsed again when asked again");
 });

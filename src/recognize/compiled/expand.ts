@@ -239,7 +239,7 @@ export function expandPattern(
 ): Expansion[] | null {
   if (!anchored) return null;
   // Without requirements, a pattern's expansions are a function of its AST, and patterns are
-  // shared by the routes with their path and kept while routes hold them (see `PathPattern.of`):
+  // shared by the routes with their path and kept while routes hold them (see `patternOf`):
   // the expansions are kept with them, so a redraw expands nothing (~5,300 patterns for 10,000
   // routes). Routes with one pattern come in runs (a resource's index and create; its show,
   // update, update and destroy): the last run's, in the compile's memo, are compared first. The
