@@ -1,4 +1,6 @@
-// The public surface of switchyard: explicit named exports only.
+// The public surface of switchyard: explicit named exports only. What `switchyard` is in a Worker's
+// or a browser's bundle (package.json's `workerd`, `worker` and `browser` conditions); on Node, Bun
+// and Deno, index.ts: the same exports, with polymorphic routes installed.
 
 export { draw, loadRoutes, defineRoutes } from "./draw.js";
 export type { DrawOptions, RoutesDeclaration } from "./draw.js";

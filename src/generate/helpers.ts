@@ -20,9 +20,9 @@ import type { RouteBase } from "./fast-path.js";
 import { PathOptions, type RouteIndex, assignOptions, dict, indexRoutes, splitHash } from "./generator.js";
 import type { RouteKeys } from "./naming.js";
 import { namedHelper } from "./named-helpers.js";
-import { polymorphicHelper } from "./polymorphic.js";
+import { installedPolymorphicRoutes, polymorphicRoutes } from "./polymorphic-hook.js";
 import { fullUrlFor } from "./url-for.js";
-import { UrlSettings } from "../uri/url.js";
+import { type UrlKind, UrlSettings } from "../uri/url.js";
 import { BoundedCache } from "../support/bounded-cache.js";
 
 /** Something polymorphic helpers turn into a route: a record, a class, a route-name string, or a list of them. */
@@ -127,8 +127,8 @@ export function compileHelpers(table: RouteTable, options: BuildHelpersOptions =
   );
   for (const action of [null, "new", "edit"] as const) {
     const prefix = action === null ? "" : action + "_";
-    makers.set(`${prefix}polymorphic_path`, (ctx) => polymorphicHelper(ctx, "path", action));
-    makers.set(`${prefix}polymorphic_url`, (ctx) => polymorphicHelper(ctx, "url", action));
+    makers.set(`${prefix}polymorphic_path`, polymorphicMaker(`${prefix}polymorphic_path`, "path", action));
+    makers.set(`${prefix}polymorphic_url`, polymorphicMaker(`${prefix}polymorphic_url`, "url", action));
   }
   return {
     index: indexRoutes(compiled, named),
@@ -137,6 +137,22 @@ export function compileHelpers(table: RouteTable, options: BuildHelpersOptions =
     fastPaths: options.fastPaths ?? true,
     resolves: table.resolves,
     keyCache: new BoundedCache(10_000),
+  };
+}
+
+/**
+ * `polymorphic_path` and its kin: made from the installed polymorphic routes; where none are (an
+ * edge bundle that did not import them) a helper that says what to import when called, so that
+ * making a helper set never fails.
+ */
+function polymorphicMaker(name: string, type: UrlKind, action: string | null): HelperMaker {
+  return (ctx) => {
+    let helper = installedPolymorphicRoutes()?.polymorphicHelper(ctx, type, action);
+    return (
+      helper ??
+      ((target: unknown, options?: Record<string, unknown> | null) =>
+        (helper ??= polymorphicRoutes(() => name).polymorphicHelper(ctx, type, action))(target, options))
+    );
   };
 }
 

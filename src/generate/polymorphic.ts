@@ -11,6 +11,7 @@ import { dict } from "./generator.js";
 import type { RouteHelper } from "./helpers.js";
 import { type RouteKeys, routeKeys } from "./naming.js";
 import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
+import { installPolymorphicRoutes } from "./polymorphic-hook.js";
 import { type UrlKind, optionName } from "../uri/url.js";
 
 function isPersisted(record: object): boolean {
@@ -262,4 +263,9 @@ function describe(target: unknown): string {
   if (typeof target === "string") return JSON.stringify(target);
   if (typeof target === "function" || isRecord(target)) return modelNameOf(target as object);
   return String(target);
+}
+
+/** Makes polymorphic routes reachable from the helpers (polymorphic-hook.ts): the `switchyard` entry on Node, Bun and Deno, and `switchyard/polymorphic`, call it. */
+export function installPolymorphic(): void {
+  installPolymorphicRoutes({ classMethod, handleModel, polymorphic, polymorphicHelper });
 }

@@ -18,7 +18,7 @@ import {
   routeSetUrlFor,
   splitCallerOptions,
 } from "./generator.js";
-import { classMethod, handleModel, polymorphic } from "./polymorphic.js";
+import { polymorphicRoutes } from "./polymorphic-hook.js";
 import { forInIsExact } from "../support/objects.js";
 import { isHash, isRecord, modelNameOf, truthy } from "../support/ruby.js";
 import { type Dict, type UrlKind, optionName } from "../uri/url.js";
@@ -56,7 +56,7 @@ export function fullUrlFor(ctx: HelperContext, target: unknown): string {
   }
   if (Array.isArray(target)) {
     const [components, options] = splitOptions(target);
-    return polymorphic(ctx, "url", components, options ?? {});
+    return polymorphicRoutes(() => "url_for([...])").polymorphic(ctx, "url", components, options ?? {});
   }
   // A Symbol names a route or `direct` (Ruby's `url_for(:basket)`, `direct(:shop) { :basket }`):
   // its `_url` helper, called without arguments (`handle_string_call`), so it needs a host.
@@ -64,8 +64,10 @@ export function fullUrlFor(ctx: HelperContext, target: unknown): string {
     const name = target.description ?? "";
     return callHelper(ctx, `${name}_url`, [], () => `url_for(:${name})`);
   }
-  if (typeof target === "function")
-    return callHelper(ctx, classMethod(ctx, target, "", "url", false), [], "url_for(" + modelNameOf(target) + ")");
+  if (typeof target === "function") {
+    const call = () => "url_for(" + modelNameOf(target) + ")";
+    return callHelper(ctx, polymorphicRoutes(call).classMethod(ctx, target, "", "url", false), [], call());
+  }
   if (isRecord(target)) return handleModelCall(ctx, target, "url");
   throw new ArgumentError(`url_for: cannot build a URL from ${typeof target} ${String(target)}`);
 }
@@ -102,6 +104,7 @@ function urlForOneRoute(ctx: HelperContext, options: Record<string, unknown>): s
 function handleModelCall(ctx: HelperContext, record: object, suffix: UrlKind): string {
   const mapping = ctx.resolves.get(modelNameOf(record));
   if (mapping) return customCall(ctx, mapping, [record], suffix === "path");
-  const [method, args] = handleModel(ctx, record, "", suffix, false);
-  return callHelper(ctx, method, args, `url_for(${modelNameOf(record)})`);
+  const call = () => `url_for(${modelNameOf(record)})`;
+  const [method, args] = polymorphicRoutes(call).handleModel(ctx, record, "", suffix, false);
+  return callHelper(ctx, method, args, call());
 }

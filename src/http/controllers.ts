@@ -278,7 +278,7 @@ export class ControllerRegistry {
   }
 
   async #load(file: string, controllerPath: string): Promise<Loaded> {
-    const importFile = extensions()?.importFile;
+    const importFile = extensions().importFile;
     if (importFile === undefined)
       throw new Error(
         `${file} cannot be loaded: this bundle's switchyard/http is its edge entry (package.json's workerd, worker and browser conditions), which loads no files; give createHandler its controllers as a map`,

@@ -28,27 +28,15 @@ import {
   type Invoke,
 } from "./controllers.js";
 import { BadRequest, type Exchange } from "./transport/exchange.js";
-import { extensions } from "./extensions.js";
+import { extensions, notInstalled } from "./extensions.js";
 import { withScriptName } from "./script-name.js";
 import { isXhr } from "../uri/mime.js";
-import {
-  BlockedHost,
-  blockedHostName,
-  checkHost,
-  DEVELOPMENT_HOSTS,
-  HostPermissions,
-  type HostPattern,
-} from "./hosts.js";
+import { BlockedHost, blockedHostName, checkHost, DEVELOPMENT_HOSTS, type HostPattern } from "./hosts.js";
+import type { HostPermissions } from "./host-permissions.js";
 import type { RequestInfo } from "../table/request.js";
 import { RequestContext } from "../recognize/request/request-context.js";
-import {
-  DEFAULT_FILTER_PARAMETERS,
-  ParameterFilterRule,
-  requestLog,
-  type ParameterFilter,
-  type RequestLog,
-  type RequestLogger,
-} from "./request-log.js";
+import { DEFAULT_FILTER_PARAMETERS, ParameterFilterRule, type ParameterFilter } from "./parameter-filter.js";
+import type { RequestLog, RequestLogger } from "./request-log.js";
 import type { Reloader } from "./reloader.js";
 import { actionOf, htmlReply, redirectReply, replyOf, textReply } from "./reply.js";
 import { HANDLED, type Outcome, type Reply, Unmatched } from "./transport/outcome.js";
@@ -209,18 +197,30 @@ export class Dispatcher implements RequestDispatcher {
       ?.split(",")
       .map((h) => h.trim())
       .filter((h) => h !== "");
-    const hosts = new HostPermissions(
-      options.hosts ??
-        (listed !== undefined && listed.length > 0 ? listed : asked === "development" ? DEVELOPMENT_HOSTS : []),
-    );
-    this.#hosts = hosts.empty ? null : hosts;
+    const given = options.hosts ?? (listed !== undefined && listed.length > 0 ? listed : undefined);
+    const { hostPermissions, requestLog } = extensions();
+    // (Hosts given but no host authorization imported is an error; development's default list,
+    // in a Worker's bundle which has no development pages either, is left out.)
+    if (given !== undefined && given.length > 0 && hostPermissions === undefined)
+      throw notInstalled(
+        options.hosts === undefined ? "hosts (from SWITCHYARD_HOSTS)" : "hosts",
+        "host authorization",
+        "switchyard/http/hosts",
+      );
+    const allowed = given ?? (asked === "development" ? DEVELOPMENT_HOSTS : []);
+    const hosts = allowed.length > 0 && hostPermissions !== undefined ? hostPermissions(allowed) : null;
+    this.#hosts = hosts === null || hosts.empty ? null : hosts;
     this.#excludeHost = options.hostAuthorization?.exclude;
-    this.#log = requestLog(options, this.development);
+    // (Without the request log, a Worker's bundle logs nothing unless it asks for the log, and
+    // then it must have imported it: a logger given is never dropped in silence.)
+    if (requestLog === undefined && options.logger !== undefined && options.logger !== false)
+      throw notInstalled("logger", "the request log", "switchyard/http/log");
+    this.#log = requestLog === undefined ? null : requestLog(options, this.development);
     this.#filterParameters = options.filterParameters ?? DEFAULT_FILTER_PARAMETERS;
     const forgery = options.forgeryProtection ?? true;
     this.#forgery = forgery === false ? null : new ForgeryProtection(forgery === true ? {} : forgery);
     this.#root = options.root ?? currentDirectory() ?? "";
-    if (this.development && options.reload !== false) this.#reloader = extensions()?.reloader(this, options.root);
+    if (this.development && options.reload !== false) this.#reloader = extensions().reloader?.(this, options.root);
     this.ready =
       (options.eagerLoad ?? environment(options.env) === "production")
         ? this.registry.eagerLoad().then(() => undefined)
@@ -316,7 +316,7 @@ export class Dispatcher implements RequestDispatcher {
       (method === "GET" || method === "HEAD") &&
       (ex.path === "/rails/info/routes" || ex.path === "/rails/info")
     ) {
-      const pages = extensions()?.pages;
+      const pages = extensions().pages;
       if (pages !== undefined) return htmlReply(200, pages.routesPage(this.routes));
     }
     const routes = this.routes;
@@ -525,7 +525,7 @@ export class Dispatcher implements RequestDispatcher {
     // through `isInstance` and the pages' `describeThrown`; should anything here still throw, the
     // answer is a plain 500.
     // (Without the development pages, an edge bundle: as production answers.)
-    const pages = this.development ? extensions()?.pages : undefined;
+    const pages = this.development ? extensions().pages : undefined;
     try {
       if (isInstance(error, BlockedHost)) {
         // (Rails' `DefaultResponseApp`: the same body, typed text/plain for an XHR.)
@@ -575,7 +575,7 @@ export class Dispatcher implements RequestDispatcher {
 
   /** The 404 for an unmatched request: the routing error page in development, else `Not Found`. */
   notFound(unmatched: Unmatched): Reply {
-    const pages = this.development ? extensions()?.pages : undefined;
+    const pages = this.development ? extensions().pages : undefined;
     if (pages === undefined) return textReply(404, "Not Found\n");
     return htmlReply(404, pages.routingErrorPage(unmatched.message, this.routes));
   }

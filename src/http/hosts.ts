@@ -8,10 +8,11 @@
  * (`"10.0.0.0/8"`, `"fd00::/8"`) is Rails' `IPAddr` range, matched against an IP host. CIDR ranges
  * are matched with ipaddr.js (the parser Express' proxy-addr and Fastify use: small, pure
  * JavaScript, so the fetch handler still runs where node's `net` module does not).
+ *
+ * Here: the Host header's syntax (every request) and what a blocked request says; the allowed
+ * hosts themselves are host-permissions.ts, which the dispatcher reaches through extensions.ts (a
+ * Worker's bundle carries it, and ipaddr.js, only when it imports `switchyard/http/hosts`).
  */
-import ipaddr from "ipaddr.js";
-import { escapeRegExp } from "../support/regexp-escape.js";
-import { inRanges, rubyIp } from "../uri/ip.js";
 import { BadRequest } from "./transport/exchange.js";
 
 /** One entry of the `hosts` option. */
@@ -44,81 +45,8 @@ export function checkHost(authority: string): void {
   }
 }
 
-const PORT = String.raw`(?::\d+)?`;
-const IPV4_HOST = /^(\d+\.\d+\.\d+\.\d+)(?::\d+)?$/;
-const IPV6_HOST = /^([a-f0-9]*:[a-f0-9.:]+)$/i;
-const IPV6_HOST_WITH_PORT = /^\[([a-f0-9]*:[a-f0-9.:]+)\](?::\d+)?$/i;
-const CIDR = /^[0-9A-Fa-f.:]+\/\d+$/;
-
 /** Ruby's `blank?` on a string: empty or only white space. */
-const BLANK = /^\s*$/;
-
-/** How many hosts' answers are remembered (a server answers for a few). */
-const CACHE_SIZE = 64;
-
-/** Rails' `HostAuthorization::Permissions`: the allowed hosts, and whether a Host value is one of them. */
-export class HostPermissions {
-  readonly #patterns: RegExp[] = [];
-  readonly #ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
-  readonly #seen = new Map<string, boolean>();
-
-  constructor(hosts: readonly HostPattern[]) {
-    for (const host of hosts) {
-      if (host instanceof RegExp)
-        this.#patterns.push(new RegExp(`^(?:${host.source})${PORT}$`, host.flags.replace(/[gy]/g, "")));
-      else if (typeof host !== "string")
-        throw new TypeError(
-          `hosts: ${String(host)} is neither a string nor a RegExp: give host names ("example.com", ".example.com"), RegExps or CIDR ranges ("10.0.0.0/8")`,
-        );
-      else if (CIDR.test(host)) {
-        try {
-          this.#ranges.push(ipaddr.parseCIDR(host));
-        } catch {
-          throw new TypeError(
-            `hosts: ${JSON.stringify(host)} is not an IP range: write an address and a prefix length, as "10.0.0.0/8" or "fd00::/8"`,
-          );
-        }
-      } else if (host.startsWith("."))
-        this.#patterns.push(new RegExp(`^([a-z0-9-]+\\.)?${escapeRegExp(host.slice(1))}${PORT}$`, "i"));
-      else this.#patterns.push(new RegExp(`^${escapeRegExp(host)}${PORT}$`, "i"));
-    }
-  }
-
-  /** No hosts given: every host is allowed (Rails: an empty `config.hosts` turns the check off). */
-  get empty(): boolean {
-    return this.#patterns.length === 0 && this.#ranges.length === 0;
-  }
-
-  /** Whether a Host value (with its port, if any) is allowed; a missing one never is. */
-  allows(host: string | undefined): boolean {
-    if (host === undefined) return false;
-    let allowed = this.#seen.get(host);
-    if (allowed === undefined) {
-      allowed = this.#patterns.some((p) => p.test(host)) || this.#inRange(host);
-      if (this.#seen.size >= CACHE_SIZE) this.#seen.delete(this.#seen.keys().next().value!);
-      this.#seen.set(host, allowed);
-    }
-    return allowed;
-  }
-
-  #inRange(host: string): boolean {
-    if (this.#ranges.length === 0) return false;
-    const m = IPV4_HOST.exec(host) ?? IPV6_HOST.exec(host) ?? IPV6_HOST_WITH_PORT.exec(host);
-    // (As Ruby's IPAddr: `0177.0.0.1` and `127.1` are no IPv4 address.)
-    const ip = m === null ? null : rubyIp(m[1]!);
-    return ip !== null && inRanges(ip.address, this.#ranges);
-  }
-
-  /**
-   * Rails' `authorized?`: the Host header (`host`, undefined when none was sent) is allowed, and so
-   * is the last `X-Forwarded-Host` when one that is not blank was sent.
-   */
-  authorized(host: string | undefined, forwarded: string | undefined): boolean {
-    if (!this.allows(host)) return false;
-    const last = forwarded === undefined ? undefined : lastForwarded(forwarded);
-    return last === undefined || BLANK.test(last) || this.allows(last);
-  }
-}
+export const BLANK = /^\s*$/;
 
 /**
  * The host a blocked request names (Rails' `request.host`): the last `X-Forwarded-Host` when one
@@ -130,7 +58,7 @@ export function blockedHostName(authority: string, forwarded: string | undefined
 }
 
 /** Ruby's `header.split(/,\s?/).last`: the last field, fields empty at the end dropped (undefined when none is left). */
-function lastForwarded(header: string): string | undefined {
+export function lastForwarded(header: string): string | undefined {
   const parts = header.split(/,\s?/);
   let n = parts.length;
   while (n > 0 && parts[n - 1] === "") n--;

@@ -57,17 +57,18 @@ async function bundled(conditions: string[], app = APP, alias?: Record<string, s
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-")), "worker.mjs");
   fs.writeFileSync(file, result.outputFiles[0]!.text);
-  const { handler, routes, drawn, errors } = (await import(pathToFileURL(file).href)) as {
+  const { handler, routes, drawn, errors, lines } = (await import(pathToFileURL(file).href)) as {
     handler: (r: Request) => Promise<Response>;
     routes: RouteSet;
     drawn: (warn?: () => void) => RouteSet;
     errors?: Error[];
+    lines?: string[];
   };
   // (The modules with code in the bundle: esbuild lists a module it tree-shook away with no bytes.)
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
     .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
     .map(([f]) => f.replace(/^.*dist\/(?:files\/)?/, ""));
-  return { handler, routes, drawn, errors, inputs };
+  return { handler, routes, drawn, errors, lines, inputs };
 }
 
 const LEFT_OUT =
@@ -235,4 +236,66 @@ export const handler = createHandler(routes, { env: "production", logger: false,
     errors![0]!.message,
     /handler mounted at \/legacy is a node listener \(req, res\), which a Worker's or a browser's bundle cannot call: .*Mount a fetch handler/,
   );
+});
+
+/** A Worker serving photos with a log, hosts and a record's URL, importing `imports` first. */
+const optIn = (imports: string, options: string) => `${imports}
+import { draw } from "switchyard";
+import { createHandler } from "switchyard/http";
+class Photo { constructor(id) { this.id = id; } }
+export const errors = [];
+export const lines = [];
+export const routes = draw((r) => r.resources("photos"));
+export const handler = createHandler(routes, {
+  env: "production",
+  onError: (error) => { errors.push(error); },
+  controllers: { photos: { show: (ctx) => ctx.helpers.polymorphic_path(new Photo(ctx.params.id)) } },
+  ${options}
+});`;
+const OPTED_IN = /^(?:http\/(?:request-log|host-permissions)\.js|generate\/polymorphic\.js|node_modules\/ipaddr\.js\/)/;
+
+test("a Worker's bundle leaves out the request log, host authorization and polymorphic routes; asking for one says what to import", async () => {
+  const plain = await bundled(["workerd", "worker", "browser"], optIn("", ""));
+  assert.deepEqual(
+    plain.inputs.filter((f) => OPTED_IN.test(f)),
+    [],
+  );
+  assert.equal((await plain.handler(new Request("http://localhost/photos/1"))).status, 500);
+  assert.match(
+    plain.errors![0]!.message,
+    /^polymorphic_path needs polymorphic routes .*: add `import "switchyard\/polymorphic";` once, or call the named helper/,
+  );
+  assert.equal(plain.routes.helpers.photo_path!(1), "/photos/1");
+  await assert.rejects(
+    bundled(["workerd", "worker", "browser"], optIn("", "logger: (line) => lines.push(line),")),
+    /createHandler's logger needs the request log, .*add `import "switchyard\/http\/log";` once/,
+  );
+  await assert.rejects(
+    bundled(["workerd", "worker", "browser"], optIn("", 'hosts: ["example.com"],')),
+    /createHandler's hosts needs host authorization, .*add `import "switchyard\/http\/hosts";` once/,
+  );
+});
+
+test("importing switchyard/http/log, /hosts and switchyard/polymorphic adds each to a Worker's bundle, serving as on Node", async () => {
+  const imports = 'import "switchyard/http/log";\nimport "switchyard/http/hosts";\nimport "switchyard/polymorphic";';
+  const options = 'logger: (line) => lines.push(line),\n  hosts: ["example.com", "10.0.0.0/8"],';
+  const edge = await bundled(["workerd", "worker", "browser"], optIn(imports, options));
+  assert.deepEqual(edge.inputs.filter((f) => OPTED_IN.test(f)).sort(), [
+    "generate/polymorphic.js",
+    "http/host-permissions.js",
+    "http/request-log.js",
+    "node_modules/ipaddr.js/lib/ipaddr.js",
+  ]);
+  const hit = await edge.handler(new Request("http://example.com/photos/1"));
+  assert.equal(hit.status, 200, String(edge.errors));
+  assert.equal(await hit.text(), "/photos/1");
+  assert.equal((await edge.handler(new Request("http://10.1.2.3/photos/1"))).status, 200);
+  assert.equal((await edge.handler(new Request("http://evil.test/photos/1"))).status, 403);
+  // (the same three requests and lines as the full entry on Node gives)
+  const full = await bundled([], optIn("", options));
+  for (const url of ["http://example.com/photos/1", "http://10.1.2.3/photos/1", "http://evil.test/photos/1"])
+    await full.handler(new Request(url));
+  const lines = (app: { lines?: string[] }) => app.lines!.map((line) => line.replace(/ \d+ms/, " Nms"));
+  assert.deepEqual(lines(edge), lines(full));
+  assert.match(lines(edge)[0]!, /^GET \/photos\/1 200 Nms PhotosController#show$/);
 });

@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["table"],
   // The stages: each reads the table, none imports another.
   ["dsl", "recognize", "generate", "inspect"],
-  ["lint", "route-set.ts", "draw.ts", "built.ts", "index.ts"],
+  ["lint", "route-set.ts", "draw.ts", "built.ts", "edge.ts", "polymorphic.ts", "index.ts"],
   ["http", "testing"],
   ["cli"],
 ];

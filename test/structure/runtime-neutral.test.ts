@@ -11,8 +11,16 @@ import { fileURLToPath } from "node:url";
 
 const src = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
 
-/** The runtime-neutral entry points (package.json's `.` and `./http`, and `./http` as a Worker's bundle resolves it). */
-const NEUTRAL_ENTRIES = ["index.ts", "http/index.ts", "http/edge.ts"];
+/** The runtime-neutral entry points (package.json's `.` and `./http`, each also as a Worker's bundle resolves it, and the modules such a bundle imports to add what they leave out). */
+const NEUTRAL_ENTRIES = [
+  "index.ts",
+  "edge.ts",
+  "polymorphic.ts",
+  "http/index.ts",
+  "http/edge.ts",
+  "http/log.ts",
+  "http/host-authorization.ts",
+];
 
 /** Packages that load only on Node (they read the file system or the environment at import). */
 const NODE_ONLY_PACKAGES = new Set(["jiti", "tinyglobby"]);
@@ -74,15 +82,29 @@ test("the walk reads real imports: it reaches the DSL, the recognizer, the dispa
   assert.ok(walk(["cli/main.ts"]).nodeOnly.some((chain) => chain.endsWith("node:path")));
 });
 
-test("an app serving a built table through the edge entry reaches no DSL, lint, development pages or reloader", () => {
+test("an app serving a built table through the edge entry reaches no DSL, path parser, lint, development pages, reloader, request log, host authorization or polymorphic routes", () => {
   // (`builtRoutes` from `switchyard`, `createHandler` from `switchyard/http` as the workerd,
-  // worker and browser conditions resolve it: what a Worker's bundle may hold)
-  const reached = [...walk(["built.ts", "http/edge.ts"]).reached.keys()];
-  const leftOut = /^(?:dsl\/|lint\/|draw\.ts$|inspect\/html|http\/(?:pages|reloader|development)\.ts$)/;
+  // worker and browser conditions resolve them: what a Worker's bundle may hold; the request log,
+  // host authorization and polymorphic routes it adds by importing `switchyard/http/log`,
+  // `switchyard/http/hosts` and `switchyard/polymorphic`)
+  const builtOnly = [...walk(["built.ts", "http/edge.ts"]).reached.keys()];
+  const leftOut =
+    /^(?:dsl\/|lint\/|draw\.ts$|inspect\/html|http\/(?:pages|reloader|development|request-log|host-permissions|backtrace)\.ts$|generate\/(?:polymorphic|naming)\.ts$|uri\/ip\.ts$|pattern\/parse\.ts$)/;
   assert.deepEqual(
-    reached.filter((file) => leftOut.test(file)),
+    builtOnly.filter((file) => leftOut.test(file)),
     [],
   );
-  // (and the full entry reaches them: the walk sees what it says it does not)
-  assert.ok(["http/pages.ts", "http/reloader.ts", "draw.ts"].every((file) => result.reached.has(file)));
+  assert.deepEqual(
+    builtOnly.filter((file) => staticImports(path.join(src, file)).includes("ipaddr.js")),
+    [],
+  );
+  // (and the full entries and the opt-in modules reach them: the walk sees what it says it does not)
+  assert.ok(
+    ["http/pages.ts", "http/reloader.ts", "draw.ts", "http/request-log.ts", "generate/polymorphic.ts"].every((file) =>
+      result.reached.has(file),
+    ),
+  );
+  assert.ok(walk(["http/log.ts"]).reached.has("http/request-log.ts"));
+  assert.ok(walk(["http/host-authorization.ts"]).reached.has("http/host-permissions.ts"));
+  assert.ok(walk(["polymorphic.ts"]).reached.has("generate/naming.ts"));
 });
