@@ -1,3 +1,6 @@
+// ActiveSupport::Inflector as ported in src/support/inflector.ts (camelize, underscore, demodulize,
+// the acronyms) and src/support/inflections.ts (the rules registry, pluralize, singularize,
+// humanize), against Ruby's output; and that the first bundles without the second.
 import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
