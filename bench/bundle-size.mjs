@@ -1,6 +1,7 @@
 // The size of a one-resource app bundled for the browser/edge platform (esbuild, neutral platform,
 // ESM, minified, with wrangler's conditions, as wrangler bundles a Worker), and what each of switchyard's folders adds to it:
-// the app drawing its routes at start, and the app loading the table `switchyard build` wrote.
+// the app drawing its routes at start, and the app loading the table `switchyard build` wrote; and,
+// for scale, a Worker that only names a controller (`controllerClassName`: camelize and the acronyms).
 // Run after `npm run build`: node bench/bundle-size.mjs [--files] [--without a,b,...]
 // --without: each module whose path holds one of the names (`ipaddr`, `support/inflector`) bundled
 // as a stub of its exports, to weigh what leaving it out would save (the bundle is not run).
@@ -26,11 +27,13 @@ const handler = createHandler(routes, { env: "production", controllers: { photos
 export default { fetch: (request) => handler(request) };
 `;
 const APPS = {
-  "drawn at start": `import { draw } from "switchyard";\nconst routes = draw((r) => { r.resources("photos"); });\n${SERVE}`,
+  "one-resource app, drawn at start": `import { draw } from "switchyard";\nconst routes = draw((r) => { r.resources("photos"); });\n${SERVE}`,
   // (What config/routes.built.js holds, inlined: the module `switchyard build` writes.)
-  "a built table": `import { builtRoutes } from "switchyard";\nconst routes = builtRoutes(JSON.parse(${JSON.stringify(
+  "one-resource app, a built table": `import { builtRoutes } from "switchyard";\nconst routes = builtRoutes(JSON.parse(${JSON.stringify(
     JSON.stringify(builtTableData(draw((r) => r.resources("photos")))),
   )}));\n${SERVE}`,
+  "a Worker that only names a controller": `import { controllerClassName } from "switchyard/http";
+export default { fetch: (request) => new Response(controllerClassName(new URL(request.url).pathname.slice(1))) };`,
 };
 
 const without = process.argv.includes("--without")
@@ -61,7 +64,7 @@ for (const [name, app] of Object.entries(APPS)) {
   const result = await bundleAsWrangler(app, { metafile: true, plugins: [stubs] });
   const code = result.outputFiles[0].contents;
   console.log(
-    `one-resource app, ${name}, neutral bundle: ${kb(code.length)} minified, ${kb(zlib.gzipSync(code, { level: 9 }).length)} gzipped`,
+    `${name}, neutral bundle: ${kb(code.length)} minified, ${kb(zlib.gzipSync(code, { level: 9 }).length)} gzipped`,
   );
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs);
   const folders = new Map();

@@ -54,7 +54,7 @@ export type { RequestInfo, RecognizeRequest, RedirectRequest } from "./table/req
 export type { InspectOptions } from "./inspect/sheet.js";
 export { PathPattern } from "./pattern/path.js";
 export { ruby } from "./pattern/ruby-regexp.js";
-export { inflections, resetInflections, Inflections, pluralize, singularize } from "./support/inflector.js";
+export { inflections, resetInflections, Inflections, pluralize, singularize } from "./support/inflections.js";
 export { compileRecognizer } from "./recognize/index.js";
 export type {
   Recognizer,

@@ -8,7 +8,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { camelize, pluralize, singularize, underscore } from "../support/inflector.js";
+import { camelize, underscore } from "../support/inflector.js";
+import { pluralize, singularize } from "../support/inflections.js";
 import { renderHelperTypes } from "../generate/declarations.js";
 import { loadRoutes } from "../draw.js";
 import { renderTemplate, ROUTE_TYPES_FILE, writeFile } from "./new.js";

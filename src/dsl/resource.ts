@@ -1,5 +1,5 @@
 import { ArgumentError } from "../errors.js";
-import { pluralize, singularize } from "../support/inflector.js";
+import { pluralize, singularize } from "../support/inflections.js";
 import type { RESOURCE_OWN_OPTIONS, ResourceOptions } from "./options.js";
 
 /** The seven conventional actions. */

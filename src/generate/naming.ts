@@ -3,7 +3,8 @@
  * `Photo` -> `photos`/`photo`, `Admin::Photo` -> `admin_photos`/`admin_photo`, and an
  * uncountable `Sheep` -> `sheep_index`/`sheep` (as `resources :sheep` names its collection).
  */
-import { pluralize, singularize, underscore } from "../support/inflector.js";
+import { underscore } from "../support/inflector.js";
+import { pluralize, singularize } from "../support/inflections.js";
 import type { BoundedCache } from "../support/bounded-cache.js";
 
 export interface RouteKeys {

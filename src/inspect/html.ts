@@ -2,7 +2,7 @@ import type { PatternNode } from "../pattern/ast.js";
 import { journeyRegExp, simulatorRegExp, usesSimulator } from "../pattern/regexp.js";
 import { escapeHtml, scriptSafe } from "../support/html.js";
 import { hasAnyKey } from "../support/objects.js";
-import { inflections } from "../support/inflector.js";
+import { acronyms as inflectorAcronyms } from "../support/inflector.js";
 import { rubyString } from "../support/ruby.js";
 import type { Requirement, Route, RouteSource } from "../table/route.js";
 import { sourceText } from "../table/source.js";
@@ -58,7 +58,7 @@ export function renderRoutesHtml(routes: readonly HtmlRoute[], options: RoutesHt
   const nonce = options.nonce === undefined ? "" : ` nonce="${escapeHtml(options.nonce)}"`;
   // The acronyms `-c` underscores with, for the search's controller names (read when rendered:
   // the rows are kept, the inflections may change).
-  const acronyms = inflections().acronymsUnderscoreRegex;
+  const acronyms = inflectorAcronyms().underscoreRegex;
   const count = routes.length === 0 ? "No routes" : `${routes.length} ${routes.length === 1 ? "route" : "routes"}`;
 
   const section = (kind: string, heading: string, none: string) =>

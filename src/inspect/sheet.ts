@@ -1,4 +1,4 @@
-import { inflections } from "../support/inflector.js";
+import { acronyms } from "../support/inflector.js";
 import type { Route } from "../table/route.js";
 import { sourceText } from "../table/source.js";
 import { escapeRegExp } from "../support/regexp-escape.js";
@@ -122,7 +122,7 @@ export function filterRoutes(
 ): readonly Route[] {
   const matches = (re: RegExp, s: string | null | undefined) => s != null && re.test(s);
   if (filter.controller != null) {
-    const re = safeRegExp(controllerFilter(filter.controller, inflections().acronymsUnderscoreRegex));
+    const re = safeRegExp(controllerFilter(filter.controller, acronyms().underscoreRegex));
     return routes.filter((r) => matches(re, r.controller));
   }
   if (filter.grep != null) {

@@ -6,7 +6,8 @@ import { after, describe, test } from "node:test";
 import fc from "fast-check";
 import { CLIENT_CONTROLLER_FILTER, CLIENT_PATH_FUNCTIONS, CLIENT_SCRIPT } from "../../src/inspect/html-client.js";
 import { controllerFilter } from "../../src/inspect/sheet.js";
-import { inflections, resetInflections, underscore } from "../../src/support/inflector.js";
+import { underscore } from "../../src/support/inflector.js";
+import { inflections, resetInflections } from "../../src/support/inflections.js";
 import { escapeRoutePath } from "../../src/pattern/normalize.js";
 import { normalizeRequestPath } from "../../src/uri/path.js";
 

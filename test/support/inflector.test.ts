@@ -1,18 +1,24 @@
+// ActiveSupport::Inflector as ported in src/support/inflector.ts (camelize, underscore, demodulize,
+// the acronyms) and src/support/inflections.ts (the rules registry, pluralize, singularize,
+// humanize), against Ruby's output; and that the first bundles without the second.
 import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import { acronyms, camelize, demodulize, underscore } from "../../src/support/inflector.js";
 import {
-  camelize,
-  demodulize,
   humanize,
   inflections,
   Inflections,
   pluralize,
   resetInflections,
   singularize,
-  underscore,
-} from "../../src/support/inflector.js";
+} from "../../src/support/inflections.js";
 
 afterEach(() => resetInflections());
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 type Row = readonly [word: string, plural: string, singular: string];
 
@@ -746,6 +752,62 @@ test("a fresh Inflections registry is empty and independent of the global one", 
   assert.equal(mine.pluralize("Person"), "People");
   assert.equal(mine.pluralize("user"), "users");
   assert.equal(pluralize("octopus"), "octopi");
+});
+
+test("the global registry's acronyms are the ones camelize and underscore read; a fresh registry's are its own", () => {
+  const inflect = inflections();
+  assert.equal(inflect.acronyms, acronyms().words);
+  inflect.acronym("API");
+  assert.equal(inflect.acronymsCamelizeRegex, acronyms().camelizeRegex);
+  assert.equal(inflect.acronymsUnderscoreRegex, acronyms().underscoreRegex);
+  assert.equal(camelize("api/users"), "API::Users");
+  assert.equal(camelize("api_users", false), "apiUsers");
+  assert.equal(underscore("API::UsersController"), "api/users_controller");
+  resetInflections();
+  assert.deepEqual([...acronyms().words], []);
+  assert.equal(camelize("api/users"), "Api::Users");
+  const mine = new Inflections();
+  mine.acronym("HTML");
+  assert.deepEqual([...mine.acronyms], [["html", "HTML"]]);
+  assert.equal(camelize("html_parser"), "HtmlParser");
+  assert.equal(underscore("HTMLParser"), "html_parser");
+  assert.deepEqual([...inflections().acronyms], []);
+});
+
+/** The modules with code in a minified bundle of `contents` (resolved from the repository), and its text. */
+async function bundle(contents: string): Promise<{ modules: string[]; text: string }> {
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: root, loader: "js" },
+    absWorkingDir: root,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs);
+  return {
+    modules: inputs.filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([file]) => file.replace(/^src\//, "")),
+    text: result.outputFiles[0]!.text,
+  };
+}
+
+test("camelize, underscore and the acronyms bundle without the rules, the English defaults or the Ruby regexp translation", async () => {
+  const light = await bundle('export { acronyms, camelize, underscore } from "./src/support/inflector.ts";');
+  assert.deepEqual(light.modules.sort(), [
+    "support/inflector.ts",
+    "support/regexp-escape.ts",
+    "support/ruby-anchors.ts",
+  ]);
+  // (Ruby's \B, which only the rules' translation uses, is left out of ruby-anchors.ts's part.)
+  assert.doesNotMatch(light.text, /\(\?<=W\)\(\?=W\)|octop/);
+  // and a bundle that pluralizes has them: the check above sees what it says it sees.
+  const rules = await bundle('export { pluralize } from "./src/support/inflections.ts";');
+  assert.ok(rules.modules.includes("support/inflections.ts"), rules.modules.join(", "));
+  assert.match(rules.text, /\(\?<=W\)\(\?=W\)/);
+  assert.match(rules.text, /octop/);
 });
 
 test("irregular rejects empty words", () => {
