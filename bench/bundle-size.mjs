@@ -32,6 +32,13 @@ const APPS = {
   "one-resource app, a built table": `import { builtRoutes } from "switchyard";\nconst routes = builtRoutes(JSON.parse(${JSON.stringify(
     JSON.stringify(builtTableData(draw((r) => r.resources("photos")))),
   )}));\n${SERVE}`,
+  // (What the three opt-in imports add: the request log, host authorization and polymorphic routes.)
+  "one-resource app, a built table, with switchyard/http/log, /hosts and switchyard/polymorphic": `import "switchyard/http/log";
+import "switchyard/http/hosts";
+import "switchyard/polymorphic";
+import { builtRoutes } from "switchyard";\nconst routes = builtRoutes(JSON.parse(${JSON.stringify(
+    JSON.stringify(builtTableData(draw((r) => r.resources("photos")))),
+  )}));\n${SERVE.replace('env: "production",', 'env: "production", logger: console, hosts: [".example.com"],')}`,
   "a Worker that only names a controller": `import { controllerClassName } from "switchyard/http";
 export default { fetch: (request) => new Response(controllerClassName(new URL(request.url).pathname.slice(1))) };`,
 };

@@ -72,9 +72,9 @@ async function bundled(conditions: string[], app = APP, alias?: Record<string, s
 }
 
 const LEFT_OUT =
-  /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development|transport\/node-bridge)\.js|draw\.js|pattern\/ruby-regexp\.js)/;
+  /^(?:dsl\/|lint\/|inspect\/html|http\/(?:pages|reloader|development|transport\/node-bridge)\.js|draw\.js|pattern\/(?:ruby-regexp|parse)\.js|support\/inflections\.js)/;
 
-test("the edge entry's bundle leaves out the DSL, the lint, the development pages and the reloader", async () => {
+test("the edge entry's bundle leaves out the DSL, the path parser, the inflector's rules, the lint, the development pages and the reloader", async () => {
   const edge = await bundled(["workerd", "worker", "browser"]);
   assert.deepEqual(
     edge.inputs.filter((f) => LEFT_OUT.test(f)),
@@ -88,9 +88,13 @@ test("the edge entry's bundle leaves out the DSL, the lint, the development page
     "switchyard/http": path.join(root, "dist/files/http/index.js"),
   });
   assert.ok(
-    ["http/index.js", "http/pages.js", "inspect/html.js", "http/transport/node-bridge.js"].every((f) =>
-      full.inputs.includes(f),
-    ),
+    [
+      "http/index.js",
+      "http/pages.js",
+      "inspect/html.js",
+      "http/transport/node-bridge.js",
+      "support/inflections.js",
+    ].every((f) => full.inputs.includes(f)),
   );
 });
 
