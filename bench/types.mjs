@@ -6,8 +6,16 @@
 // TypeScript 5.9 and 7. Runs are interleaved (none, 100, 100, none, ...) and the medians printed
 // as a Markdown table for bench/RESULTS.md, with the load average before and after.
 //
-//   npm run build && node bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--keep DIR] [--check-declarations] [--completions]
+//   npm run build && node --import tsx bench/types.mjs [--sizes 100,1000,10000] [--runs 5] [--baseline app|stub] [--keep DIR] [--check-declarations] [--completions]
 //
+// --baseline app (the default): the application is what `switchyard new` writes (its layout, its
+// pages controller) and, for each resource the table has at the top level (three blocks in five;
+// not those in a namespace or under `(:locale)`), the model and controller `switchyard generate
+// resource NAME title:string body:text published:boolean` writes (src/cli/generate.ts's own plan,
+// hence tsx), all checked with the typed code.
+// --baseline stub: the typed code alone (40 helper calls, 40 `ActionParams`), the earlier baseline.
+// The CPU time of each `tsc` (user + system, from the kernel's accounting of the child: Linux)
+// is printed beside the wall-clock check time.
 // --completions: instead, how long each compiler's language service (5.9: tsserver; 7: `tsc --lsp
 // --stdio`) takes to answer completions inside `p("/` (the file opened, then completions at the
 // cursor: cold, the first request; warm, the same request again after an edit), medians of the
@@ -24,6 +32,8 @@ import { parseArgs } from "node:util";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 const { draw, renderHelperTypes } = await import("../dist/index.js");
+const { newApp } = await import("../src/cli/new.ts");
+const { resourcePlan } = await import("../src/cli/generate.ts");
 
 const { values: args } = parseArgs({
   options: {
@@ -32,13 +42,16 @@ const { values: args } = parseArgs({
     keep: { type: "string" },
     "check-declarations": { type: "boolean", default: false },
     completions: { type: "boolean", default: false },
+    baseline: { type: "string", default: "app" },
   },
 });
+if (!["app", "stub"].includes(args.baseline)) throw new Error(`--baseline ${args.baseline}: use app or stub`);
 const SIZES = args.sizes.split(",").map(Number);
 const RUNS = Number(args.runs);
+// Each compiler's check time with the digits it prints (5.9: 0.12s; 7: 0.123s).
 const COMPILERS = [
-  { name: "TypeScript 5.9", pkg: "typescript" },
-  { name: "TypeScript 7", pkg: "typescript7" },
+  { name: "TypeScript 5.9", pkg: "typescript", digits: 2 },
+  { name: "TypeScript 7", pkg: "typescript7", digits: 3 },
 ];
 const CALLS = 100;
 
@@ -47,13 +60,16 @@ const CHILDREN = ["notes", "tags", "attachments", "reviews", "versions"];
 
 /** The routes of an application of `blocks` blocks of resources, drawn with the DSL as an application would write it. */
 function drawApp(blocks) {
-  return draw((r) => {
+  const resources = [];
+  const routes = draw((r) => {
     r.root("pages#home");
     r.get("files/*path", { to: "files#show", as: "file" });
     r.mount((_req) => new Response("ok"), { at: "/status", as: "status" });
     let i = 0;
     const block = () => {
-      const name = `${NOUNS[i % NOUNS.length]}${Math.floor(i / NOUNS.length) || ""}`;
+      // A name `generate resource` takes (a plural with a singular): photos, g1_photos, ...
+      const group = Math.floor(i / NOUNS.length);
+      const name = `${group ? `g${group}_` : ""}${NOUNS[i % NOUNS.length]}`;
       const kind = i % 5;
       i++;
       const nested = () => {
@@ -61,6 +77,10 @@ function drawApp(blocks) {
         r.collection(() => r.get("search"));
         for (const child of CHILDREN.slice(0, 1 + (i % 3))) r.resources(child, { only: ["index", "show", "create"] });
       };
+      // The generated controller calls `photo_path(photo)`: it fits a resource at the top level
+      // (as `generate resource` routes it), not one in a namespace (`admin3_photo_path`) or under
+      // `(:locale)` (whose helper takes the locale first, as Rails' does).
+      if (kind !== 2 && kind !== 4) resources.push(name);
       if (kind === 0) r.resources(name, nested);
       else if (kind === 1) r.resources(name, { shallow: true }, nested);
       else if (kind === 2) r.namespace(`admin${Math.floor(i / 5)}`, () => r.resources(name, nested));
@@ -69,12 +89,41 @@ function drawApp(blocks) {
     };
     for (let n = 0; n < blocks; n++) block();
   });
+  return { routes, resources };
 }
 
-/** An application of about `size` routes. */
+/** An application of about `size` routes: its table, and the resources `generate resource` makes controllers for. */
 function app(size) {
-  const per = drawApp(20).routes.length / 20;
+  const per = drawApp(20).routes.routes.length / 20;
   return drawApp(Math.max(1, Math.round(size / per)));
+}
+
+/** The fields each generated resource has: `generate resource NAME title:string body:text published:boolean`. */
+const FIELDS = ["title:string", "body:text", "published:boolean"];
+
+/**
+ * The application's own code under `dir`: what `switchyard new` writes (its routes.d.ts, tests and
+ * config aside) and, for each of `resources`, the model and controller `generate resource` writes.
+ * Returns the files to check, relative to `dir`.
+ */
+function writeApplication(dir, resources) {
+  const silent = { stdout: { write() {} }, stderr: { write: (text) => process.stderr.write(text) } };
+  const at = path.join(dir, "application");
+  fs.rmSync(at, { recursive: true, force: true });
+  if (newApp(at, silent) !== 0) throw new Error(`switchyard new ${at} failed`);
+  for (const name of resources) {
+    const { files } = resourcePlan(name, FIELDS);
+    for (const [file, text] of Object.entries(files)) {
+      if (!file.startsWith("app/")) continue;
+      fs.mkdirSync(path.dirname(path.join(at, file)), { recursive: true });
+      fs.writeFileSync(path.join(at, file), text);
+    }
+  }
+  return fs
+    .readdirSync(path.join(at, "app"), { recursive: true })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .sort()
+    .map((f) => path.join("application", "app", f));
 }
 
 /** `CALLS` paths an application would write: routes spread over the table, a `${...}` for each segment value. */
@@ -90,8 +139,9 @@ function pathCalls(routes) {
   return calls;
 }
 
-function writeApp(dir, routes) {
+function writeApp(dir, { routes, resources }) {
   fs.mkdirSync(dir, { recursive: true });
+  const application = args.baseline === "app" ? writeApplication(dir, resources) : [];
   fs.writeFileSync(path.join(dir, "routes.d.ts"), renderHelperTypes(routes));
   const named = [...routes.namedRoutes.keys()].filter((n) => !n.includes("locale")).slice(0, 40);
   const actions = [...new Set(routes.routes.map((r) => r.reqs).filter((x) => /^[\w/]+#\w+$/.test(x)))].slice(0, 40);
@@ -127,8 +177,8 @@ function writeApp(dir, routes) {
     ].join("\n"),
   );
   for (const [name, files] of [
-    ["none", ["routes.d.ts", "uses.ts"]],
-    ["calls", ["routes.d.ts", "uses.ts", "paths.ts"]],
+    ["none", ["routes.d.ts", "uses.ts", ...application]],
+    ["calls", ["routes.d.ts", "uses.ts", ...application, "paths.ts"]],
   ]) {
     fs.writeFileSync(
       path.join(dir, `tsconfig.${name}.json`),
@@ -143,7 +193,10 @@ function writeApp(dir, routes) {
           skipLibCheck: !args["check-declarations"],
           skipDefaultLibCheck: true,
           types: [],
-          paths: { switchyard: [path.join(root, "dist", "index.d.ts")] },
+          paths: {
+            switchyard: [path.join(root, "dist", "index.d.ts")],
+            "switchyard/http": [path.join(root, "dist", "http", "index.d.ts")],
+          },
         },
         files,
       }),
@@ -151,10 +204,22 @@ function writeApp(dir, routes) {
   }
 }
 
-/** One `tsc --extendedDiagnostics` run: check time (s), memory (MB), instantiations; throws on a type error. */
+/**
+ * The CPU time (s, user + system) of this process's finished children so far, from the kernel's
+ * accounting (Linux's /proc/self/stat, in clock ticks of 1/100 s); null elsewhere.
+ */
+function childrenCpu() {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** One `tsc --extendedDiagnostics` run: check time (s), memory (MB), instantiations, tsc's CPU (s); throws on a type error. */
 function measure(compiler, dir, variant) {
   const tsc = path.join(root, "node_modules", compiler.pkg, "bin", "tsc");
   let out;
+  const cpuBefore = childrenCpu();
   try {
     out = execFileSync(
       process.execPath,
@@ -172,7 +237,9 @@ function measure(compiler, dir, variant) {
     if (!m) throw new Error(`no "${label}" in ${compiler.name}'s output:\n${out}`);
     return Number(m[1]);
   };
+  const cpuAfter = childrenCpu();
   return {
+    cpu: cpuBefore === null ? Number.NaN : cpuAfter - cpuBefore,
     check: figure("Check time"),
     memory: figure("Memory used") / 1024,
     instantiations: figure("Instantiations"),
@@ -319,9 +386,10 @@ if (args.completions) {
   ];
   try {
     for (const size of SIZES) {
-      const routes = app(size);
+      const application = app(size);
+      const { routes } = application;
       const dir = path.join(base, String(size));
-      writeApp(dir, routes);
+      writeApp(dir, application);
       for (const compiler of COMPILERS) {
         const runs = [];
         for (let k = 0; k < RUNS; k++) runs.push(await completions(dir, compiler));
@@ -340,9 +408,10 @@ if (args.completions) {
 }
 try {
   for (const size of SIZES) {
-    const routes = app(size);
+    const application = app(size);
+    const { routes } = application;
     const dir = path.join(base, String(size));
-    writeApp(dir, routes);
+    writeApp(dir, application);
     for (const compiler of COMPILERS) {
       const runs = { none: [], calls: [] };
       for (let k = 0; k < RUNS; k++) {
@@ -353,7 +422,9 @@ try {
       const row = {
         routes: routes.routes.length,
         compiler: compiler.name,
+        digits: compiler.digits,
         check: [m("none", "check"), m("calls", "check")],
+        cpu: [m("none", "cpu"), m("calls", "cpu")],
         memory: [m("none", "memory"), m("calls", "memory")],
         instantiations: [m("none", "instantiations"), m("calls", "instantiations")],
       };
@@ -367,13 +438,15 @@ try {
 
 const fmt = (n, digits) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const lines = [
-  `| routes | compiler | check, none | check, ${CALLS} p() | ratio | memory, none | memory, ${CALLS} p() | ratio | instantiations added |`,
-  "| -----: | -------- | ----------: | ---------: | ----: | -----------: | ----------: | ----: | -------------------: |",
+  `| routes | compiler | check, none | check, ${CALLS} p() | ratio | tsc CPU, none | tsc CPU, ${CALLS} p() | ratio | memory, none | memory, ${CALLS} p() | instantiations added |`,
+  "| -----: | -------- | ----------: | ---------: | ----: | ----------: | ----------: | ----: | -----------: | ----------: | -------------------: |",
   ...rows.map(
     (r) =>
-      `| ${fmt(r.routes, 0)} | ${r.compiler} | ${fmt(r.check[0], 2)} s | ${fmt(r.check[1], 2)} s | ${fmt(r.check[1] / r.check[0], 2)}x | ${fmt(r.memory[0], 0)} MB | ${fmt(r.memory[1], 0)} MB | ${fmt(r.memory[1] / r.memory[0], 2)}x | ${fmt(r.instantiations[1] - r.instantiations[0], 0)} |`,
+      `| ${fmt(r.routes, 0)} | ${r.compiler} | ${fmt(r.check[0], r.digits)} s | ${fmt(r.check[1], r.digits)} s | ${fmt(r.check[1] / r.check[0], 2)}x | ${fmt(r.cpu[0], 2)} s | ${fmt(r.cpu[1], 2)} s | ${fmt(r.cpu[1] / r.cpu[0], 2)}x | ${fmt(r.memory[0], 0)} MB | ${fmt(r.memory[1], 0)} MB | ${fmt(r.instantiations[1] - r.instantiations[0], 0)} |`,
   ),
   "",
-  loadLine(`Medians of ${RUNS} interleaved runs each`),
+  loadLine(
+    `Baseline: ${args.baseline === "app" ? "the application (`switchyard new`'s files, and the model and controller `generate resource` writes for each top-level resource)" : "the typed code alone (40 helper calls, 40 `ActionParams`)"}; skipLibCheck ${args["check-declarations"] ? "off" : "on"}. Medians of ${RUNS} interleaved runs each`,
+  ),
 ];
 console.log(lines.join("\n"));

@@ -56,8 +56,7 @@ export async function generate(
   io: GenerateIO,
 ): Promise<number> {
   try {
-    const plan =
-      kind === "resource" ? resourcePlan(name, args.map(parseField)) : controllerPlan(name, args.map(parseAction));
+    const plan = kind === "resource" ? resourcePlan(name, args) : controllerPlan(name, args.map(parseAction));
     const routesFile = path.join(root, "config", "routes.ts");
     if (!fs.existsSync(routesFile))
       throw new GenerateError(`no ${routesFile}: run in the application's directory, or pass --root DIR`);
@@ -199,10 +198,13 @@ function resourceValues(n: ReturnType<typeof namesOf>, fields: readonly Field[])
   };
 }
 
-/** `generate resource`: the `resources` route, the model, the controller with its seven actions, and a test. */
-function resourcePlan(name: string, fields: readonly Field[]): Plan {
+/**
+ * `generate resource NAME FIELD...`: the `resources` route, the model, the controller with its
+ * seven actions, and a test (also what bench/types.mjs gives each resource of its applications).
+ */
+export function resourcePlan(name: string, args: readonly string[]): Plan {
   const n = namesOf(name);
-  const values = resourceValues(n, fields);
+  const values = resourceValues(n, args.map(parseField));
   return {
     routes: [`r.resources(${JSON.stringify(n.plural)});`],
     files: {

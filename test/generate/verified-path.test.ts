@@ -5,11 +5,13 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { ArgumentError, draw, loadRoutes, p, type RouteSet } from "../../src/index.js";
+import { ArgumentError, draw, loadRoutes, p, renderHelperTypes, type RouteSet } from "../../src/index.js";
 import { matchPath, pathShapes, pathTree, renderPathTree, shapeType } from "../../src/generate/verified-path.js";
 import { helpersNamed } from "../route-helpers.js";
+import { COMPILERS, typecheck } from "../types/tsc.js";
 
-const blog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples/blog");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const blog = path.join(root, "examples", "blog");
 
 const app = () =>
   draw((r) => {
@@ -159,6 +161,91 @@ describe("helpers and p agree", () => {
       );
       for (const [name, made] of paths)
         assert.ok(matchPath(tree, [made]), `${name}_path gave ${made}, which p rejects`);
+    });
+  }
+});
+
+// `p`'s types and `matchPath` give the same answer: each path below is compiled as a `p(...)` call
+// against the table above (literal, parameter, `(.:format)`, `v:version`, optional group, glob, a
+// mount's rest) and must compile exactly when `matchPath` accepts it — the lines it rejects carry
+// a `@ts-expect-error`, which tsc reports when unused. Empty segments, trailing slashes, queries
+// and fragments included.
+describe("p's types and matchPath agree", () => {
+  /** Paths as `p` gets them: literal pieces, a `${x}` between each two. */
+  const PATHS: readonly (readonly string[])[] = [
+    ["/"],
+    ["//"],
+    [""],
+    ["photos"],
+    ["/photos"],
+    ["/photos/"],
+    ["/photos//"],
+    ["/photos//", ""],
+    ["/photos/", ""],
+    ["/photos/", "/"],
+    ["/photos/", "//"],
+    ["/photos/", ".json"],
+    ["/photos.json"],
+    ["/photos.", ""],
+    ["/photos/new"],
+    ["/photos/new/edit"],
+    ["/photos/", "/edit"],
+    ["/photos/", "/edt"],
+    ["/photos/", "/", ""],
+    ["/photos/", "/comments/", ""],
+    ["/photos/", "/comments/", "/"],
+    ["/photoz"],
+    ["/", ""],
+    ["/", "/ping"],
+    ["/v", "/ping"],
+    ["/v/ping"],
+    ["/v1/ping/"],
+    ["/archive/2024"],
+    ["/archive/", "/", ""],
+    ["/archive/", "/", "/", ""],
+    ["/en/pages/", ""],
+    ["/pages/", ""],
+    ["/", "/pages/", ""],
+    ["/files"],
+    ["/files/"],
+    ["/files/a"],
+    ["/files/a/b/c"],
+    ["/files/a/b/c/"],
+    ["/files/a//b"],
+    ["/files/", "/", "/"],
+    ["/files/a/", ".json"],
+    ["/jobs"],
+    ["/jobs/"],
+    ["/jobs/a/b/c"],
+    ["/jobs//a"],
+    ["/jobs/", "?q=/a//b"],
+    ["/photos?next=/a//b#c"],
+    ["/photoz?next=/photos"],
+    ["/photos#frag"],
+    ["/photos/", "#f?g"],
+    ["/photos/", "?page=", ""],
+    ["/photos//?x"],
+  ];
+
+  for (const compiler of COMPILERS) {
+    it(`${compiler.name}: p's types accept exactly the paths matchPath accepts`, () => {
+      const tree = pathTree(app().routes);
+      const accepted = PATHS.map((pieces) => matchPath(tree, pieces));
+      assert.ok(accepted.includes(true) && accepted.includes(false), "both kinds are among the paths");
+      const source = [
+        'import { p } from "switchyard";',
+        "declare const x: string;",
+        ...PATHS.flatMap((pieces, i) => [
+          ...(accepted[i] ? [] : ["// @ts-expect-error matchPath rejects it"]),
+          `p(\`${pieces.join("${x}")}\`);`,
+        ]),
+        "",
+      ].join("\n");
+      assert.equal(
+        typecheck(compiler, path.join(root, "test", "types"), renderHelperTypes(app()), [], { "paths.ts": source }),
+        "",
+        source,
+      );
     });
   }
 });
