@@ -2,3 +2,4 @@
 // and the routes only a regexp can match. Its files and the measured choices behind it: README.md.
 
 export { CompiledStrategy } from "./compiled-strategy.js";
+export { compileStrategy } from "./compile.js";
