@@ -1,8 +1,9 @@
 /**
  * A route table written as data (`switchyard build`) and read back without the DSL, the path
- * parser or the Ruby regexp translator: `builtTableData` turns a drawn route set into JSON-safe
- * data, `builtRoutes` makes the same route set from it. The two are each other's inverse, and live
- * together so that a field added to a route is added to both.
+ * parser, the Ruby regexp translator or the recognizer's compiler: `builtTableData` turns a drawn
+ * route set into JSON-safe data, its compiled recognizer with it (the tries, laid out: see
+ * recognize/compiled/data.ts), and `builtRoutes` makes the same route set from it. The two are each
+ * other's inverse, and live together so that a field added to a route is added to both.
  *
  * A built table holds data only. A route whose behaviour is a function — a lambda or `matches?`
  * constraint, a redirect block, a mounted handler, a `direct` or `resolve` — cannot be written as
@@ -11,7 +12,14 @@
 import { ArgumentError } from "./errors.js";
 import type { PatternNode } from "./pattern/ast.js";
 import { type PathPattern, restorePattern } from "./pattern/path.js";
-import { RouteSet } from "./route-set.js";
+import { hasRecognizerCompiler, RouteSet } from "./route-set.js";
+import {
+  MalformedStrategy,
+  type Recognizer,
+  recognizerData,
+  restoreRecognizer,
+  type StrategyData,
+} from "./recognize/index.js";
 import type { Translation } from "./pattern/ruby-regexp.js";
 import { rememberTranslations, translated } from "./pattern/translations.js";
 import { journeyRegExp } from "./pattern/regexp.js";
@@ -27,7 +35,7 @@ import { sourceText } from "./table/source.js";
 import type { UrlOptions } from "./table/url-options.js";
 
 /** The format's version: a built module of another version is refused, with the command that writes it anew. */
-const VERSION = 2;
+const VERSION = 3;
 
 /** A value that is not JSON: `["r", index]` a RegExp of `regexps`, `["u"]` undefined, `["n", text]` a non-finite number, `["o", {...}]` an object with a `$sy` key. */
 type Special = { readonly $sy: readonly unknown[] };
@@ -90,12 +98,20 @@ export interface BuiltTableData {
    * in the linear matcher (pattern/linear): the module then passes the matcher to `builtRoutes`.
    */
   readonly linear: boolean;
+  /**
+   * The compiled recognizer (its tries, static paths and regexp routes by verb), read back at load
+   * instead of compiled; null where it could not be written (a trie past what a built table holds):
+   * the module then passes the compiler to `builtRoutes`, which compiles it at load.
+   */
+  readonly recognizer: StrategyData | null;
 }
 
 /** What a built table's module passes to `builtRoutes` beside its data: the machinery its routes need. */
 export interface BuiltMachinery {
   /** The linear matcher (`linearMatcher` from "switchyard"), for a table whose data says `linear`. */
   readonly linearMatcher?: LinearDecision;
+  /** The recognizer's compiler (`compileRecognizer` from "switchyard"), for a table whose data holds no `recognizer`. */
+  readonly compileRecognizer?: (routes: readonly Route[]) => Recognizer;
 }
 
 /** A value or declaration a built table cannot hold (a function); `builtTableData` lists every one in its error. */
@@ -217,7 +233,20 @@ export function builtTableData(set: RouteSet, sources: readonly BuiltSource[] = 
     emptyResources,
     translations: [...translations],
     linear: set.routes.some((r) => linearMatcher(journeyRegExp(r.pattern.ast, r.requirements, r.anchor)) !== null),
+    recognizer: writtenRecognizer(set.routes),
   };
+}
+
+/** The compiled recognizer of `routes` as data, read back once as `builtRoutes` will: null if it does not load. */
+function writtenRecognizer(routes: readonly Route[]): StrategyData | null {
+  const data = recognizerData(routes);
+  try {
+    restoreRecognizer(routes, JSON.parse(JSON.stringify(data)) as StrategyData);
+    return data;
+  } catch (error) {
+    if (error instanceof MalformedStrategy) return null;
+    throw error;
+  }
 }
 
 const special = (...parts: unknown[]): Special => ({ $sy: parts });
@@ -255,6 +284,19 @@ const DISPATCH: Endpoint = Object.freeze({ kind: "dispatch" });
  * data: the linear matcher where a regexp could backtrack (an app's bundle carries it only then).
  */
 export function builtRoutes(data: BuiltTableData, moduleUrl?: string, machinery: BuiltMachinery = {}): RouteSet {
+  try {
+    return restored(data, moduleUrl, machinery);
+  } catch (error) {
+    // (What the module holds is read as it is: whatever does not fit the format is one error.)
+    if (error instanceof ArgumentError) throw error;
+    throw new ArgumentError(
+      `This built route table is malformed (${error instanceof MalformedStrategy ? error.message : String(error)}): run \`switchyard build\` again`,
+      { cause: error },
+    );
+  }
+}
+
+function restored(data: BuiltTableData, moduleUrl: string | undefined, machinery: BuiltMachinery): RouteSet {
   if (data.version !== VERSION)
     throw new ArgumentError(
       `This built route table is of format ${String(data.version)}, and this switchyard reads format ${VERSION}: run \`switchyard build\` again`,
@@ -328,15 +370,29 @@ export function builtRoutes(data: BuiltTableData, moduleUrl?: string, machinery:
     });
     routes.push(route);
   }
-  for (const [name, index] of data.named) namedRoutes.set(name, routes[index]!);
-  return new RouteSet({
-    routes,
-    namedRoutes,
-    defaultUrlOptions: decode(data.defaultUrlOptions) as UrlOptions,
-    directs: new Map(),
-    resolves: new Map(),
-    emptyResources: decode(data.emptyResources) as ResourceDeclaration[],
-  });
+  for (const [name, index] of data.named) {
+    const route = Number.isInteger(index) ? routes[index] : undefined;
+    if (route === undefined) throw new MalformedStrategy(`the route of ${String(name)} (${String(index)})`);
+    namedRoutes.set(name, route);
+  }
+  let recognizer: Recognizer | undefined;
+  if (data.recognizer !== null) recognizer = restoreRecognizer(routes, data.recognizer);
+  else if (machinery.compileRecognizer !== undefined) recognizer = machinery.compileRecognizer(routes);
+  else if (!hasRecognizerCompiler())
+    throw new ArgumentError(
+      'This built route table holds no compiled recognizer, which is then compiled at load: pass the compiler, `builtRoutes(data, import.meta.url, { compileRecognizer })` with `import { compileRecognizer } from "switchyard"` (the module `switchyard build` writes does), or run `switchyard build` again',
+    );
+  return new RouteSet(
+    {
+      routes,
+      namedRoutes,
+      defaultUrlOptions: decode(data.defaultUrlOptions) as UrlOptions,
+      directs: new Map(),
+      resolves: new Map(),
+      emptyResources: decode(data.emptyResources) as ResourceDeclaration[],
+    },
+    recognizer,
+  );
 }
 
 const NO_BLOCKS: Route["blocks"] = Object.freeze([]);

@@ -50,7 +50,7 @@ const endKey = (path: string) => {
 };
 
 /** Whether text can be compared against a raw path: it holds nothing \`normalize_path\` rewrites or stops at. */
-export const rawSafe = (text: string) => text.indexOf("%") < 0 && text.indexOf("?") < 0 && text.indexOf("#") < 0;
+const rawSafe = (text: string) => text.indexOf("%") < 0 && text.indexOf("?") < 0 && text.indexOf("#") < 0;
 
 export class CompiledStrategy implements MatchStrategy {
   readonly name = "compiled";

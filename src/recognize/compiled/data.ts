@@ -50,7 +50,7 @@ export interface StrategyData {
 }
 
 /** A sealed bucket as data. */
-export type BucketData = readonly [
+type BucketData = readonly [
   /** The trie's array: its length, then its values, a run of k zeros written as -k (60% of the array is zeros). */
   T: readonly number[],
   root: number,
