@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type BuiltSource, builtTableData } from "../built.js";
+import { type BuiltSource, type BuiltTableData, builtTableData } from "../built.js";
 import type { RouteSet } from "../route-set.js";
 
 /** The module and its declarations, as `switchyard build` writes them. */
@@ -28,7 +28,17 @@ export function renderBuiltModule(routes: RouteSet, files: readonly string[], ou
   }));
   const data = builtTableData(routes, sources);
   const named = sources.map((s) => s.file).join(", ");
-  // What the module passes to \`builtRoutes\` beside the data: only what its routes need.
+  const dts = `// Written by \`switchyard build\`: the route table of ${named}.
+import type { RouteSet } from "switchyard";
+
+declare const routes: RouteSet;
+export default routes;
+`;
+  return { js: builtModuleSource(data), dts };
+}
+
+/** The text of the module holding \`data\`: it imports from "switchyard" only what its routes need beside \`builtRoutes\`. */
+export function builtModuleSource(data: BuiltTableData): string {
   const machinery = [
     ...(data.linear ? ["linearMatcher"] : []),
     ...(data.recognizer === null ? ["compileRecognizer"] : []),
@@ -36,11 +46,12 @@ export function renderBuiltModule(routes: RouteSet, files: readonly string[], ou
   const notes = [
     ...(data.linear ? ["// (A route's regexp could backtrack: recognition runs it in the linear matcher.)\n"] : []),
     ...(data.recognizer === null
-      ? ["// (The recognizer could not be written as data: it is compiled at load, by compileRecognizer.)\n"]
+      ? ["// (Its recognizer could not be written as data: it is compiled at load, by compileRecognizer.)\n"]
       : []),
   ];
-  const js = `// Written by \`switchyard build\` from ${named}: the route table as data, with its compiled
-// recognizer, loaded without drawing or compiling it.
+  return `// Written by \`switchyard build\` from ${data.sources.map((s) => s.file).join(", ")}: the route table as data${
+    data.recognizer === null ? "," : ", with its compiled\n// recognizer,"
+  } loaded without drawing it.
 // Do not edit. Run \`switchyard build\` again after changing a route file: outside production
 // (NODE_ENV), importing this module throws when one changed.
 import { ${["builtRoutes", ...machinery].join(", ")} } from "switchyard";
@@ -48,13 +59,6 @@ ${notes.length > 0 ? `\n${notes.join("")}` : "\n"}export default builtRoutes(JSO
     machinery.length > 0 ? `, { ${machinery.join(", ")} }` : ""
   });
 `;
-  const dts = `// Written by \`switchyard build\`: the route table of ${named}.
-import type { RouteSet } from "switchyard";
-
-declare const routes: RouteSet;
-export default routes;
-`;
-  return { js, dts };
 }
 
 /** Where the declarations of a module go: `routes.built.js` -> `routes.built.d.ts` (`.mjs` -> `.d.mts`). */
