@@ -352,8 +352,7 @@ function restored(data: BuiltTableData, moduleUrl: string | undefined, machinery
   const lists = data.lists.map((list) => Object.freeze(list));
   const shared = (index: number) => {
     const list = lists[index];
-    if (list === undefined || !Number.isInteger(index))
-      throw new Malformed(`a list's index (${String(index)})`);
+    if (list === undefined || !Number.isInteger(index)) throw new Malformed(`a list's index (${String(index)})`);
     return list;
   };
   const routes: Route[] = [];
