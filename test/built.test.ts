@@ -12,6 +12,8 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BuiltTableData, builtTableData } from "../src/built.js";
+import { restoreStrategy, type StrategyData, strategyData } from "../src/recognize/compiled/data.js";
+import { prepareRoutes } from "../src/recognize/recognizer.js";
 import { createHandler } from "../src/http/index.js";
 import { builtRoutes, compileRecognizer, draw, type Mapper, type RouteSet, ruby } from "../src/index.js";
 import { type Case, caseDeclaration, drawQuietly, writeRouteFiles } from "./conformance/declaration.js";
@@ -432,32 +434,39 @@ describe("a built table recognizes with the compiled recognizer its data holds",
     }
   });
 
-  test("a trie whose nodes would loop or be shared is refused: a walk on any data ends", () => {
-    /** Bucket 0's trie with `edit` made to its array (decoded, edited, written again). */
-    const edited = (edit: (T: Int32Array, root: number) => void) =>
-      refusal((d) => {
-        const bucket = d.recognizer.buckets[0]!;
-        const runs = bucket[0] as number[];
-        const T = new Int32Array(runs[0]!);
-        let j = 0;
-        for (const x of runs.slice(1)) {
-          if (x < 0) j -= x;
-          else T[j++] = x;
-        }
-        edit(T, bucket[1] as number);
-        bucket[0] = [T.length, ...T];
-      });
-    // (A node's record: its slash group's parameter child at 3 + 3; see recognize/compiled/flat.ts.)
-    assert.match(edited((T, root) => (T[root + 6] = root))?.message ?? "loaded", /a trie's node at \d+/);
-    assert.match(
-      edited((T, root) => {
-        // (the root's slash word table's first chain: its first edge made to point at itself)
-        const slots = T[root + 3]!;
-        const mask = T[root + 4]! >> 2;
-        for (let slot = slots; slot <= slots + mask; slot++) if (T[slot] !== 0) T[T[slot]!] = T[slot]!;
-      })?.message ?? "loaded",
-      /a word edge at \d+/,
+  test("a trie whose nodes would be shared is refused, and one that loops cannot be written: a walk on any data ends", () => {
+    // (`/:x` and `/:x/:y`: the root's slash group leads by its parameter to the node of `:x`.)
+    const params = draw((r) => {
+      r.get(":x", { to: "x#x" });
+      r.get(":x/:y", { to: "x#y" });
+    });
+    /** The GET trie of the table's recognizer, restored, with `edit` made to its array (offsets as the walk reads them). */
+    const edited = (edit: (T: Int32Array, root: number) => void) => {
+      const d = JSON.parse(JSON.stringify(builtTableData(params))) as BuiltTableData;
+      const strategy = restoreStrategy(prepareRoutes(params.routes), d.recognizer!);
+      const [verb, { trie }] = strategy.bucketsByVerb()[0]!;
+      assert.equal(verb, "GET");
+      edit(trie.T, trie.root);
+      return { ...d, recognizer: JSON.parse(JSON.stringify(strategyData(strategy))) as StrategyData };
+    };
+    // (A node's record: its slash group's empty word at 3 + 2, its parameter at 3 + 3; see recognize/compiled/flat.ts.)
+    const shared = edited((T, root) => (T[root + 5] = T[root + 6]!));
+    assert.throws(
+      () => builtRoutes(shared),
+      (error: Error) =>
+        error.name === "ArgumentError" && MALFORMED.test(error.message) && /a trie's node at \d+/.test(error.message),
     );
+    // The node of `:x` given its own parent as its parameter: an offset back, which the format cannot hold.
+    assert.throws(
+      () =>
+        edited((T, root) => {
+          const x = T[root + 6]!;
+          T[x + 6] = root;
+        }),
+      /a value of its trie read relative/,
+    );
+    assert.equal(edited(() => {}).recognizer.buckets.length, builtTableData(params).recognizer!.buckets.length);
+    assert.equal(action(builtRoutes(edited(() => {})), "/1/2").action, "y");
   });
 
   test("whatever numbers a trie holds, a table either is refused or answers without throwing", () => {

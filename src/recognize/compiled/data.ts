@@ -17,6 +17,7 @@ import {
   G_SLOTS,
   HASHED,
   KEY_SCALE,
+  MIN,
   NODE_SIZE,
   NONE,
   NTERM,
@@ -51,10 +52,13 @@ export interface StrategyData {
 
 /** A sealed bucket as data. */
 type BucketData = readonly [
-  /** The trie's array: its length, then its values, a run of k zeros written as -k (60% of the array is zeros). */
+  /**
+   * The trie's array, its values relative (see \`relativeTrie\`): its length, then its values, a run
+   * of k zeros written as -k (60% of the array is zeros).
+   */
   T: readonly number[],
   root: number,
-  /** Per terminal, in order: its key and its slot list (an index into `StrategyData#slots`). */
+  /** Per terminal, in order: its key (after the first, less the key before it) and its slot list (an index into \`StrategyData#slots\`). */
   terms: readonly number[],
   words: readonly string[],
   /** The trie's classes, each an index into `StrategyData#classes`. */
@@ -92,9 +96,9 @@ export function strategyData(strategy: CompiledStrategy): StrategyData {
     verbs: buckets.slice(0, -1).map(([verb]) => verb),
     buckets: buckets.map(
       ([, { trie, statics, regexpRoutes }]): BucketData => [
-        zeroRuns(trie.T),
+        zeroRuns(relativeTrie(trie)),
         trie.root,
-        trie.terms.flatMap((t) => [t.key, slotsOf(t.slots)]),
+        trie.terms.flatMap((t, i) => [i === 0 ? t.key : t.key - trie.terms[i - 1]!.key, slotsOf(t.slots)]),
         [...trie.words],
         trie.tables.map((table, i) => classOf(table, trie.elements[i]!)),
         [...statics].flatMap(([path, hit]) => [path, hit.index]),
@@ -104,6 +108,71 @@ export function strategyData(strategy: CompiledStrategy): StrategyData {
     slots,
     classes,
   };
+}
+
+/**
+ * A trie's array with what differs between alike subtrees written relative, so that two resources'
+ * subtrees are the same numbers and compress as one (the 10,000-route table's arrays: 281 KB
+ * gzipped, 108 relative): an offset as the distance from its field (forward; a chain's next edge
+ * backward), a node's smallest key less its parent's, its first terminal less the first terminal
+ * after its ancestors', a word's index less that of the word leading to its node. Every value
+ * stays at or above zero (what \`zeroRuns\` needs); \`checkTrie\` reads them back.
+ */
+function relativeTrie(trie: FlatTrie): Int32Array {
+  const T = trie.T;
+  const R = Int32Array.from(T);
+  const relative = (field: number, value: number) => {
+    if (value < 0) throw new MalformedStrategy(`a value of its trie read relative (${value} at ${field})`);
+    R[field] = value;
+  };
+  // Per node to visit: its offset, its parent's smallest key (-1: the root), the terminal and the word its relative indexes start from.
+  const stack = [trie.root, -1, 0, 0];
+  while (stack.length > 0) {
+    const words = stack.pop()!;
+    let terms = stack.pop()!;
+    const parentMin = stack.pop()!;
+    const at = stack.pop()!;
+    const min = T[at + MIN]!;
+    if (parentMin >= 0) relative(at + MIN, min - parentMin);
+    if (T[at + NTERM] !== 0) {
+      relative(at + TERM, T[at + TERM]! - terms);
+      terms = T[at + TERM]! + T[at + NTERM]!;
+    }
+    for (const group of [at + SLASH_GROUP, at + DOT_GROUP]) {
+      const slots = T[group + G_SLOTS]!;
+      if (slots !== 0) {
+        relative(group + G_SLOTS, slots - group - G_SLOTS);
+        for (let slot = slots; slot <= slots + (T[group + G_MASK_MODE]! >> 2); slot++) {
+          const first = T[slot]!;
+          if (first !== 0) relative(slot, first - slot);
+          for (let e = first; e !== 0; e = T[e + E_NEXT]!) {
+            if (T[e + E_NEXT] !== 0) relative(e + E_NEXT, e - T[e + E_NEXT]!);
+            const child = T[e + E_CHILD]!;
+            relative(e + E_CHILD, child - e - E_CHILD);
+            const word = T[e + E_FLAGS]! >> 1;
+            relative(e + E_FLAGS, (word - words) * 2 + (T[e + E_FLAGS]! & 1));
+            stack.push(child, min, terms, word);
+          }
+        }
+      }
+      for (const field of [group + G_EMPTY, group + G_PARAM]) {
+        const child = T[field]!;
+        if (child === 0) continue;
+        relative(field, child - field);
+        stack.push(child, min, terms, words);
+      }
+    }
+    const list = T[at + CLASSES]!;
+    if (list !== 0) {
+      relative(at + CLASSES, list - at - CLASSES);
+      for (let i = 0; i < T[list]!; i++) {
+        const field = list + 3 + C_STRIDE * i;
+        relative(field, T[field]! - field);
+        stack.push(T[field]!, min, terms, words);
+      }
+    }
+  }
+  return R;
 }
 
 /** An Int32Array as `BucketData`'s `T`: its length, then its values with each run of zeros as minus its length. */
@@ -120,7 +189,13 @@ function zeroRuns(T: Int32Array): number[] {
   return out;
 }
 
-/** The array `zeroRuns` wrote. (As JSON, decoded in ~60% of the time of the array's bytes in base64, or of its numbers in full: bench/RESULTS.md, "A built table carries its trie".) */
+/**
+ * The array `zeroRuns` wrote. Of the encodings measured for the 10,000-route table's tries
+ * (bench/trie-encoding.mjs), the smallest text and the quickest to load where no runtime's own
+ * base64 decoder can be counted on: 23 ms of CPU over an empty module, against 26 for the numbers
+ * in full and 39 for base64 read with `atob` (bench/RESULTS.md, "A built table carries its
+ * compiled recognizer").
+ */
 function fromZeroRuns(data: readonly number[]): Int32Array {
   const length = data[0];
   if (!Number.isInteger(length) || length! < 1 + NODE_SIZE || length! > MAX_LENGTH)
@@ -159,8 +234,9 @@ export function restoreStrategy(routes: readonly PreparedRoute[], data: Strategy
   const routeAt = (index: unknown) => at(routes, index, "a route index");
   const restored = buckets.map(([array, root, termData, words, tables, statics, regexpData]) => {
     const terms: Terminal[] = [];
+    let key = 0;
     for (let i = 0; i < termData.length; i += 2) {
-      const key = termData[i]!;
+      key = i === 0 ? termData[i]! : key + termData[i]!;
       if (!(Number.isInteger(key) && key >= 0 && key < NONE)) throw new MalformedStrategy(`a terminal's key (${key})`);
       const list = at(slots, termData[i + 1], "a terminal's slot list");
       terms.push(terminalOf(routeAt(Math.floor(key / KEY_SCALE)), key % KEY_SCALE, list));
@@ -191,11 +267,13 @@ export function restoreStrategy(routes: readonly PreparedRoute[], data: Strategy
 }
 
 /**
- * Checks that a trie read back can be walked: the root and every node it reaches lie inside the
- * array, each reached once (a tree: no cycle, no node shared, so a walk ends), every chain of words
- * runs to lower offsets and ends, each word's codes, each terminal run, class and word index are
- * inside their arrays; a group with no words has no table. Returns the most parameters a walk
- * captures (the walk's capture arrays are made that long) and whether a word holds `%`, `?` or `#`.
+ * Reads a trie's relative values back (see \`relativeTrie\`), in place, and checks that the trie can
+ * be walked: the root and every node it reaches lie inside the array, each reached once (a tree: no
+ * cycle, no node shared, so a walk ends), no two records (nodes, word tables, word edges, class
+ * lists) overlap, so each value is read back once and stays as checked; every chain of words runs to
+ * lower offsets and ends; each word's codes, each terminal run, class and word index are inside
+ * their arrays; a group with no words has no table. Returns the most parameters a walk captures
+ * (the walk's capture arrays are made that long) and whether a word holds \`%\`, \`?\` or \`#\`.
  */
 function checkTrie(trie: FlatTrie): { captures: number; marked: boolean } {
   const { T, root } = trie;
@@ -204,58 +282,86 @@ function checkTrie(trie: FlatTrie): { captures: number; marked: boolean } {
   const words = trie.words.length;
   const tables = trie.tables.length;
   if (T[0] !== 0) throw new MalformedStrategy("a trie's first value");
-  const seen = new Uint8Array(n);
-  const stack: number[] = [];
-  const reach = (at: number, depth: number) => {
-    if (!(Number.isInteger(at) && at >= 1 && at + NODE_SIZE <= n) || seen[at] !== 0)
-      throw new MalformedStrategy(`a trie's node at ${at}`);
-    seen[at] = 1;
-    stack.push(at, depth);
+  const owned = new Uint8Array(n);
+  owned[0] = 1;
+  /** Claims \`length\` values from \`at\` for one record; throws if any lies outside the array or in another record. */
+  const claim = (at: number, length: number, what: string) => {
+    if (!(Number.isInteger(at) && at >= 1 && length >= 1 && at + length <= n))
+      throw new MalformedStrategy(`${what} at ${at}`);
+    for (let i = at; i < at + length; i++) {
+      if (owned[i] !== 0) throw new MalformedStrategy(`${what} at ${at}`);
+      owned[i] = 1;
+    }
   };
-  reach(root, 0);
+  /** The absolute offset of the relative one at \`field\` (0: none). */
+  const forward = (field: number) => {
+    const value = T[field]!;
+    return value === 0 ? 0 : (T[field] = field + value);
+  };
+  // Per node to visit: its offset, its parent's smallest key (-1: the root), the terminal and the
+  // word its relative indexes start from, the parameters captured on the way to it.
+  const stack: number[] = [root, -1, 0, 0, 0];
   let captures = 0;
   let marked = false;
   while (stack.length > 0) {
     const depth = stack.pop()!;
+    const base = stack.pop()!;
+    let term = stack.pop()!;
+    const parentMin = stack.pop()!;
     const at = stack.pop()!;
+    claim(at, NODE_SIZE, "a trie's node");
     if (depth > captures) captures = depth;
-    const term = T[at + TERM]!;
+    if (parentMin >= 0) T[at + MIN] = T[at + MIN]! + parentMin;
+    const min = T[at + MIN]!;
     const nterm = T[at + NTERM]!;
-    if (term < 0 || nterm < 0 || term + nterm > terms) throw new MalformedStrategy(`the terminals of node ${at}`);
+    if (nterm !== 0) {
+      const first = T[at + TERM]! + term;
+      T[at + TERM] = first;
+      if (T[at + TERM] !== first || nterm < 0 || first + nterm > terms)
+        throw new MalformedStrategy(`the terminals of node ${at}`);
+      term = first + nterm;
+    }
     for (const group of [at + SLASH_GROUP, at + DOT_GROUP]) {
-      const slots = T[group + G_SLOTS]!;
+      const slots = forward(group + G_SLOTS);
       const maskMode = T[group + G_MASK_MODE]!;
       const mask = maskMode >> 2;
-      if (slots === 0 ? maskMode !== 0 : slots < 1 || mask < 0 || (maskMode & 3) > HASHED || slots + mask >= n)
+      if (slots === 0 ? maskMode !== 0 : mask < 0 || (maskMode & 3) > HASHED)
         throw new MalformedStrategy(`the word table of node ${at}`);
+      if (slots !== 0) claim(slots, mask + 1, "a word table");
       for (let slot = slots; slots !== 0 && slot <= slots + mask; slot++) {
-        for (let e = T[slot]!, last = n; e !== 0; last = e, e = T[e + E_NEXT]!) {
+        for (let e = forward(slot); e !== 0; ) {
+          claim(e, E_CODES, "a word edge");
           const length = T[e + E_LENGTH]!;
+          if (length < 1) throw new MalformedStrategy(`a word edge at ${e}`);
+          claim(e + E_CODES, length, "a word's codes");
           const flags = T[e + E_FLAGS]!;
-          if (!(e >= 1 && e < last && e + E_CODES < n && length >= 1 && e + E_CODES + length <= n))
-            throw new MalformedStrategy(`a word edge at ${e}`);
-          if (flags < 0 || flags >> 1 >= words) throw new MalformedStrategy(`the word of the edge at ${e}`);
+          const word = base + (flags >> 1);
+          if (flags < 0 || word >= words) throw new MalformedStrategy(`the word of the edge at ${e}`);
+          T[e + E_FLAGS] = word * 2 + (flags & 1);
           if ((flags & 1) !== 0) marked = true;
-          reach(T[e + E_CHILD]!, depth);
+          stack.push(forward(e + E_CHILD), min, term, word, depth);
+          const next = T[e + E_NEXT]!;
+          if (next !== 0) T[e + E_NEXT] = e - next;
+          e = T[e + E_NEXT]!;
         }
       }
-      const empty = T[group + G_EMPTY]!;
-      if (empty !== 0) reach(empty, depth);
-      const param = T[group + G_PARAM]!;
-      if (param !== 0) reach(param, depth + 1);
+      const empty = forward(group + G_EMPTY);
+      if (empty !== 0) stack.push(empty, min, term, base, depth);
+      const param = forward(group + G_PARAM);
+      if (param !== 0) stack.push(param, min, term, base, depth + 1);
     }
-    const list = T[at + CLASSES]!;
+    const list = forward(at + CLASSES);
     if (list !== 0) {
       const count = T[list]!;
-      if (!(list >= 1 && count >= 1 && list + 1 + C_STRIDE * count <= n))
-        throw new MalformedStrategy(`the class edges of node ${at}`);
+      if (!(count >= 1)) throw new MalformedStrategy(`the class edges of node ${at}`);
+      claim(list, 1 + C_STRIDE * count, "a class edge list");
       for (let i = 0; i < count; i++) {
         const edge = list + 1 + C_STRIDE * i;
         const sep = T[edge]!;
         const cls = T[edge + 1]!;
         if ((sep !== SLASH && sep !== DOT) || cls < 0 || cls >> 1 >= tables)
           throw new MalformedStrategy(`a class edge of node ${at}`);
-        reach(T[edge + 2]!, depth + 1);
+        stack.push(forward(edge + 2), min, term, base, depth + 1);
       }
     }
   }
