@@ -321,7 +321,8 @@ function checkTrie(trie: FlatTrie): { captures: number; marked: boolean } {
         throw new MalformedStrategy(`the terminals of node ${at}`);
       term = first + nterm;
     }
-    for (const group of [at + SLASH_GROUP, at + DOT_GROUP]) {
+    // (Both groups, with no array made per node: 100,000 nodes at 10,000 routes.)
+    for (let group = at + SLASH_GROUP; group <= at + DOT_GROUP; group += DOT_GROUP - SLASH_GROUP) {
       const slots = forward(group + G_SLOTS);
       const maskMode = T[group + G_MASK_MODE]!;
       const mask = maskMode >> 2;
