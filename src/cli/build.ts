@@ -37,7 +37,7 @@ export default routes;
   return { js: builtModuleSource(data), dts };
 }
 
-/** The text of the module holding \`data\`: it imports from "switchyard" only what its routes need beside \`builtRoutes\`. */
+/** The text of the module holding `data`: it imports from "switchyard" only what its routes need beside `builtRoutes`. */
 export function builtModuleSource(data: BuiltTableData): string {
   const machinery = [
     ...(data.linear ? ["linearMatcher"] : []),

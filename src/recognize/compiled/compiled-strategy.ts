@@ -3,7 +3,7 @@ import type { MatchEnv, MatchStrategy } from "../match-strategy.js";
 import type { FlatTrie } from "./flat.js";
 import { search, UNSURE, WalkState, type RegexpRoute } from "./walk.js";
 
-// The compiled strategy's routes by verb (\`Bucket\`), and the \`MatchStrategy\` methods that pick a
+// The compiled strategy's routes by verb (`Bucket`), and the `MatchStrategy` methods that pick a
 // request's bucket and search it (walk.ts). A table is compiled into buckets by compile.ts, or read
 // back into them from a built table by data.ts.
 
@@ -16,15 +16,15 @@ interface StaticHit {
 export class Bucket {
   readonly statics = new Map<string, StaticHit>();
   /**
-   * A filter in front of \`statics\`: which (length, last character) pairs its paths have. A path
-   * that is not static mostly ends in a parameter (\`/photos/12\`), which no static path of its
-   * length ends like: two \`charCodeAt\` and one load instead of hashing the path for a \`Map\`
+   * A filter in front of `statics`: which (length, last character) pairs its paths have. A path
+   * that is not static mostly ends in a parameter (`/photos/12`), which no static path of its
+   * length ends like: two `charCodeAt` and one load instead of hashing the path for a `Map`
    * lookup, which was ~7% of every recognition on the Rails-style app.
    */
   readonly staticEnds = new Uint8Array(64 * 128);
   /**
-   * Every static word and regexp prefix can be compared against a raw path (none holds \`%\`, \`?\`
-   * or \`#\`): the words were checked as the trie was written (\`FlatTrie#marked\`).
+   * Every static word and regexp prefix can be compared against a raw path (none holds `%`, `?`
+   * or `#`): the words were checked as the trie was written (`FlatTrie#marked`).
    */
   readonly rawSafe: boolean;
 
@@ -35,21 +35,21 @@ export class Bucket {
     this.rawSafe = !trie.marked && regexpRoutes.every((r) => rawSafe(r.prefix));
   }
 
-  /** Answers \`path\` from the static map: the matcher, every request condition passing, picks this route for it. */
+  /** Answers `path` from the static map: the matcher, every request condition passing, picks this route for it. */
   addStatic(path: string, route: PreparedRoute): void {
     this.statics.set(path, { route, index: route.index });
     this.staticEnds[endKey(path)] = 1;
   }
 }
 
-/** The (length, last character) pair of a path, as an index into \`Bucket#staticEnds\`. */
+/** The (length, last character) pair of a path, as an index into `Bucket#staticEnds`. */
 const endKey = (path: string) => {
   const n = path.length;
-  // (Never \`charCodeAt(-1)\`: see \`walk\` on reading out of bounds.)
+  // (Never `charCodeAt(-1)`: see `walk` on reading out of bounds.)
   return n === 0 ? 0 : (n & 63) * 128 + (path.charCodeAt(n - 1) & 127);
 };
 
-/** Whether text can be compared against a raw path: it holds nothing \`normalize_path\` rewrites or stops at. */
+/** Whether text can be compared against a raw path: it holds nothing `normalize_path` rewrites or stops at. */
 const rawSafe = (text: string) => text.indexOf("%") < 0 && text.indexOf("?") < 0 && text.indexOf("#") < 0;
 
 export class CompiledStrategy implements MatchStrategy {

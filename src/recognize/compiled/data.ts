@@ -53,12 +53,12 @@ export interface StrategyData {
 /** A sealed bucket as data. */
 type BucketData = readonly [
   /**
-   * The trie's array, its values relative (see \`relativeTrie\`): its length, then its values, a run
+   * The trie's array, its values relative (see `relativeTrie`): its length, then its values, a run
    * of k zeros written as -k (60% of the array is zeros).
    */
   T: readonly number[],
   root: number,
-  /** Per terminal, in order: its key (after the first, less the key before it) and its slot list (an index into \`StrategyData#slots\`). */
+  /** Per terminal, in order: its key (after the first, less the key before it) and its slot list (an index into `StrategyData#slots`). */
   terms: readonly number[],
   words: readonly string[],
   /** The trie's classes, each an index into `StrategyData#classes`. */
@@ -112,11 +112,12 @@ export function strategyData(strategy: CompiledStrategy): StrategyData {
 
 /**
  * A trie's array with what differs between alike subtrees written relative, so that two resources'
- * subtrees are the same numbers and compress as one (the 10,000-route table's arrays: 281 KB
- * gzipped, 108 relative): an offset as the distance from its field (forward; a chain's next edge
- * backward), a node's smallest key less its parent's, its first terminal less the first terminal
- * after its ancestors', a word's index less that of the word leading to its node. Every value
- * stays at or above zero (what \`zeroRuns\` needs); \`checkTrie\` reads them back.
+ * subtrees are the same numbers and compress as one (the 10,000-route table's arrays, as a module
+ * holds them: 281 KB gzipped, 151 relative; bench/trie-encoding.mjs): an offset as the distance
+ * from its field (forward; a chain's next edge backward), a node's smallest key less its parent's,
+ * its first terminal less the first terminal after its ancestors', a word's index less that of the
+ * word leading to its node. Every value stays at or above zero (what `zeroRuns` needs);
+ * `checkTrie` reads them back.
  */
 function relativeTrie(trie: FlatTrie): Int32Array {
   const T = trie.T;
@@ -192,9 +193,9 @@ function zeroRuns(T: Int32Array): number[] {
 /**
  * The array `zeroRuns` wrote. Of the encodings measured for the 10,000-route table's tries
  * (bench/trie-encoding.mjs), the smallest text and the quickest to load where no runtime's own
- * base64 decoder can be counted on: 23 ms of CPU over an empty module, against 26 for the numbers
- * in full and 39 for base64 read with `atob` (bench/RESULTS.md, "A built table carries its
- * compiled recognizer").
+ * base64 decoder can be counted on: 13 ms of CPU over an empty module and 681 KB, against 17 ms
+ * and 1,128 KB for the numbers in full, 32 ms and 2,422 KB for base64 read with `atob`
+ * (bench/RESULTS.md, "A built table carries its compiled recognizer").
  */
 function fromZeroRuns(data: readonly number[]): Int32Array {
   const length = data[0];
@@ -225,7 +226,7 @@ export function restoreStrategy(routes: readonly PreparedRoute[], data: Strategy
   if (!verbs.includes("GET") || !verbs.includes("HEAD") || buckets.length !== verbs.length + 1)
     throw new MalformedStrategy("its verbs");
   let captures = 0;
-  // (Indexes are checked to be integers: JSON can spell \`"__proto__"\` where a number belongs.)
+  // (Indexes are checked to be integers: JSON can spell `"__proto__"` where a number belongs.)
   const at = <T>(list: readonly T[], index: unknown, what: string): T => {
     if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= list.length)
       throw new MalformedStrategy(`${what} (${String(index)})`);
@@ -267,13 +268,13 @@ export function restoreStrategy(routes: readonly PreparedRoute[], data: Strategy
 }
 
 /**
- * Reads a trie's relative values back (see \`relativeTrie\`), in place, and checks that the trie can
+ * Reads a trie's relative values back (see `relativeTrie`), in place, and checks that the trie can
  * be walked: the root and every node it reaches lie inside the array, each reached once (a tree: no
  * cycle, no node shared, so a walk ends), no two records (nodes, word tables, word edges, class
  * lists) overlap, so each value is read back once and stays as checked; every chain of words runs to
  * lower offsets and ends; each word's codes, each terminal run, class and word index are inside
  * their arrays; a group with no words has no table. Returns the most parameters a walk captures
- * (the walk's capture arrays are made that long) and whether a word holds \`%\`, \`?\` or \`#\`.
+ * (the walk's capture arrays are made that long) and whether a word holds `%`, `?` or `#`.
  */
 function checkTrie(trie: FlatTrie): { captures: number; marked: boolean } {
   const { T, root } = trie;
@@ -284,7 +285,7 @@ function checkTrie(trie: FlatTrie): { captures: number; marked: boolean } {
   if (T[0] !== 0) throw new MalformedStrategy("a trie's first value");
   const owned = new Uint8Array(n);
   owned[0] = 1;
-  /** Claims \`length\` values from \`at\` for one record; throws if any lies outside the array or in another record. */
+  /** Claims `length` values from `at` for one record; throws if any lies outside the array or in another record. */
   const claim = (at: number, length: number, what: string) => {
     if (!(Number.isInteger(at) && at >= 1 && length >= 1 && at + length <= n))
       throw new MalformedStrategy(`${what} at ${at}`);
@@ -293,7 +294,7 @@ function checkTrie(trie: FlatTrie): { captures: number; marked: boolean } {
       owned[i] = 1;
     }
   };
-  /** The absolute offset of the relative one at \`field\` (0: none). */
+  /** The absolute offset of the relative one at `field` (0: none). */
   const forward = (field: number) => {
     const value = T[field]!;
     return value === 0 ? 0 : (T[field] = field + value);

@@ -1,5 +1,5 @@
-// \`TrieWriter\`: a built trie (trie.ts) laid out flat, in the layout flat.ts defines. Only compiling
-// a table reaches it: a table written by \`switchyard build\` is read back already flat (data.ts),
+// `TrieWriter`: a built trie (trie.ts) laid out flat, in the layout flat.ts defines. Only compiling
+// a table reaches it: a table written by `switchyard build` is read back already flat (data.ts),
 // so an app's bundle that loads one leaves this out.
 import * as chars from "./chars.js";
 import {

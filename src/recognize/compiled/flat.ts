@@ -73,7 +73,7 @@ export interface Terminal {
 
 const NO_DEFAULTS: readonly unknown[] = [];
 
-/** The terminal of route \`r\`'s expansion of priority \`ord\`, its k-th parameter captured into name \`slots[k]\`. */
+/** The terminal of route `r`'s expansion of priority `ord`, its k-th parameter captured into name `slots[k]`. */
 export function terminalOf(r: PreparedRoute, ord: number, slots: Int32Array): Terminal {
   // (Every terminal made here, with its fields in this order: the walk's loads of them stay monomorphic.)
   return {
