@@ -253,8 +253,8 @@ export function builtTableData(set: RouteSet, sources: readonly BuiltSource[] = 
 
 /** The compiled recognizer of `routes` as data, read back once as `builtRoutes` will: null if it does not load. */
 function writtenRecognizer(routes: readonly Route[]): StrategyData | null {
-  const data = recognizerData(routes);
   try {
+    const data = recognizerData(routes);
     restoreRecognizer(routes, JSON.parse(JSON.stringify(data)) as StrategyData);
     return data;
   } catch (error) {
