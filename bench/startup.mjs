@@ -4,7 +4,9 @@
 // printed beside them. "switchyard-built" loads the same table from the module `switchyard build`
 // writes (config/routes.built.js: here written to a temporary directory, importing dist/) instead
 // of drawing it. Each first-response row also gives the resident set size after the response.
-// Run after `npm run build`: node bench/startup.mjs [runs]
+// Run after `npm run build`: node bench/startup.mjs [runs] [--base DIR]
+// --base DIR: also switchyard drawn and built from DIR's build (another checkout, built), as
+// "switchyard@base" and "switchyard-built@base", interleaved with the rest: before and after a change.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,28 +14,30 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const RUNS = Number(process.argv[2] ?? 11);
-const dist = (file) => JSON.stringify(path.join(root, "dist", file));
+const RUNS = Number(process.argv[2]?.startsWith("--") ? 11 : (process.argv[2] ?? 11));
+const base = process.argv.includes("--base") ? path.resolve(process.argv[process.argv.indexOf("--base") + 1]) : null;
+const distOf = (dir) => (file) => JSON.stringify(path.join(dir, "dist", file));
+const dist = distOf(root);
 
 /** The CPU this process has used and its resident set size (MB), printed as its last act. */
 const CPU = `const u = process.cpuUsage(); console.log((u.user + u.system) / 1000, process.memoryUsage().rss / 2 ** 20);`;
 
 // The table written as `switchyard build` writes it: from the per-file build, whose internals
 // (built.js) the bundle does not export; one build for both, as the translations are per copy.
-const { draw } = await import(path.join(root, "dist", "files", "index.js"));
-const { builtTableData } = await import(path.join(root, "dist", "files", "built.js"));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-startup-"));
 process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The built module of the n-route table (as `switchyard build` writes it, importing dist/). */
-function builtModule(n) {
+/** The built module of the n-route table (as `switchyard build` writes it, importing DIR's dist/). */
+async function builtModule(n, dir = root) {
+  const { draw } = await import(path.join(dir, "dist", "files", "index.js"));
+  const { builtTableData } = await import(path.join(dir, "dist", "files", "built.js"));
   const routes = draw((r) => {
     for (let i = 0; i < n / 5; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] });
   });
-  const file = path.join(tmp, `routes-${n}.built.js`);
+  const file = path.join(tmp, `routes-${n}-${dir === root ? "this" : "base"}.built.js`);
   fs.writeFileSync(
     file,
-    `import { builtRoutes } from ${dist("index.js")};\nexport default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(builtTableData(routes)))}), import.meta.url);\n`,
+    `import { builtRoutes } from ${distOf(dir)("index.js")};\nexport default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(builtTableData(routes)))}), import.meta.url);\n`,
   );
   return JSON.stringify(file);
 }
@@ -45,7 +49,7 @@ const IMPORTS = {
 };
 
 /** Serves `routes` (n/5 resources of five actions) and answers one request, in process. */
-const serveFirst = (n) => `const { createHandler } = await import(${dist("http/index.js")});
+const serveFirst = (n, d = dist) => `const { createHandler } = await import(${d("http/index.js")});
 const ok = () => "ok";
 const controllers = {};
 for (let i = 0; i < ${n / 5}; i++) controllers["r" + i] = { index: ok, show: ok, create: ok, update: ok, destroy: ok };
@@ -53,13 +57,23 @@ const handler = createHandler(routes, { env: "production", logger: false, contro
 const res = await handler(new Request("http://localhost/r${n / 5 - 1}/42"));
 if (res.status !== 200) throw new Error("status " + res.status);`;
 
-/** Draws `n` routes (n/5 resources of five actions each) and answers one request, in process. */
-const firstResponse = (n) => ({
-  switchyard: `const { draw } = await import(${dist("index.js")});
+/** Draws `n` routes (n/5 resources of five actions each) with DIR's build and answers one request, in process. */
+const drawFirst = (n, d) => `const { draw } = await import(${d("index.js")});
 const routes = draw((r) => { for (let i = 0; i < ${n / 5}; i++) r.resources("r" + i, { only: ["index", "show", "create", "update", "destroy"] }); });
+${serveFirst(n, d)}`;
+
+/** Draws `n` routes (n/5 resources of five actions each) and answers one request, in process. */
+const firstResponse = async (n) => ({
+  switchyard: drawFirst(n, dist),
+  "switchyard-built": `const { default: routes } = await import(${await builtModule(n)});
 ${serveFirst(n)}`,
-  "switchyard-built": `const { default: routes } = await import(${builtModule(n)});
-${serveFirst(n)}`,
+  ...(base === null
+    ? {}
+    : {
+        "switchyard@base": drawFirst(n, distOf(base)),
+        "switchyard-built@base": `const { default: routes } = await import(${await builtModule(n, base)});
+${serveFirst(n, distOf(base))}`,
+      }),
   hono: `const { Hono } = await import("hono");
 const app = new Hono();
 const ok = (c) => c.text("ok");
@@ -112,4 +126,4 @@ console.log(
 );
 console.log("(x: switchyard drawing at start over each; first-response rows: then the RSS after the response)");
 measure("import (+ /http + /node)", IMPORTS);
-for (const n of [100, 1000, 10000]) measure(`first response, ${n} routes`, firstResponse(n), true);
+for (const n of [100, 1000, 10000]) measure(`first response, ${n} routes`, await firstResponse(n), true);

@@ -14,7 +14,8 @@ import { drawLint, warnUnchecked } from "./lint/draw-hook.js";
 import { builtin, currentDirectory, requireBuiltin } from "./support/runtime.js";
 import { linearMatcher } from "./pattern/linear/index.js";
 import { installLinearMatcher } from "./pattern/linear-exec.js";
-import { RouteSet } from "./route-set.js";
+import { installRecognizerCompiler, RouteSet } from "./route-set.js";
+import { compileRecognizer } from "./recognize/index.js";
 import type { Route } from "./table/route.js";
 import type { UrlOptions } from "./table/url-options.js";
 
@@ -90,6 +91,7 @@ function drawWith(
   if (file === undefined) declaration(mapper);
   else files.run(file, declaration, mapper);
   installLinearMatcher(linearMatcher);
+  installRecognizerCompiler(compileRecognizer);
   const set = new RouteSet(builder.table());
   const lint = drawLint();
   if (lint !== undefined) lint(set, options.warn);

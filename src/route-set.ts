@@ -1,12 +1,31 @@
 import { compileHelpers, type HelperCompilation, helperSet, type Helpers } from "./generate/helpers.js";
 import { formatRoutes, type InspectOptions } from "./inspect/sheet.js";
-import { compileRecognizer, type RecognizeRequest, type RecognizeResult, type Recognizer } from "./recognize/index.js";
+import { ArgumentError } from "./errors.js";
+import type { RecognizeRequest, RecognizeResult, Recognizer } from "./recognize/index.js";
 import type { Route } from "./table/route.js";
 import type { DirectDefinition, ResolveDefinition, ResourceDeclaration, RouteTable } from "./table/route-table.js";
 import type { UrlOptions } from "./table/url-options.js";
 
 /** How many helper sets `helpersFor` keeps (one made anew costs a few objects, and each helper it is asked for). */
 const MAX_BOUND = 16;
+
+/**
+ * How a route set made without a recognizer compiles one (`compileRecognizer`): installed by every
+ * draw and by the `switchyard` entry on Node, Bun and Deno. Not imported here, so that an app whose
+ * table is built (`builtRoutes`, which reads its recognizer back from the data) leaves the
+ * compiler out of its bundle.
+ */
+let compiler: ((routes: readonly Route[]) => Recognizer) | undefined;
+
+/** Installs how a route set made without a recognizer compiles one. */
+export function installRecognizerCompiler(compile: (routes: readonly Route[]) => Recognizer): void {
+  compiler = compile;
+}
+
+/** Whether a route set made without a recognizer can compile one here. */
+export function hasRecognizerCompiler(): boolean {
+  return compiler !== undefined;
+}
 
 /** The result of `draw`: the frozen table and what is compiled from it. */
 export class RouteSet implements RouteTable {
@@ -18,7 +37,12 @@ export class RouteSet implements RouteTable {
   /** `resources`/`resource` declarations that drew no route: `lintRoutes(set.routes, { emptyResources: set.emptyResources })` reports them. */
   readonly emptyResources: readonly ResourceDeclaration[];
 
-  constructor(table: RouteTable) {
+  /**
+   * The route set of `table`, recognizing with `recognizer` (compiled for `table.routes`), or
+   * compiling one now: `new RouteSet(table, compileRecognizer(table.routes))` in a Worker's bundle
+   * that has drawn no table.
+   */
+  constructor(table: RouteTable, recognizer?: Recognizer) {
     this.routes = Object.freeze([...table.routes]);
     this.namedRoutes = table.namedRoutes;
     this.defaultUrlOptions = Object.freeze({ ...table.defaultUrlOptions });
@@ -26,7 +50,7 @@ export class RouteSet implements RouteTable {
     this.resolves = table.resolves;
     this.emptyResources = Object.freeze([...(table.emptyResources ?? [])]);
     // Compiled eagerly, so that drawing pays for it and the first request does not.
-    this.#recognizer = compileRecognizer(this.routes);
+    this.#recognizer = recognizer ?? compiled(this.routes);
   }
 
   readonly #recognizer: Recognizer;
@@ -93,4 +117,11 @@ export class RouteSet implements RouteTable {
   inspect(options: InspectOptions = {}): string {
     return formatRoutes(this.routes, options);
   }
+}
+
+function compiled(routes: readonly Route[]): Recognizer {
+  if (compiler !== undefined) return compiler(routes);
+  throw new ArgumentError(
+    'new RouteSet(table) compiles a recognizer, and this bundle has not loaded the compiler (a Worker\'s bundle that draws no table): pass one, `new RouteSet(table, compileRecognizer(table.routes))` with `import { compileRecognizer } from "switchyard"`',
+  );
 }

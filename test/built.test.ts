@@ -1,7 +1,9 @@
 // A built route table (src/built.ts: what `switchyard build` writes, read back by `builtRoutes`)
 // is the drawn table: the same routes, recognition, helpers and sheet, on a table of every kind
 // of data a route holds and on each public conformance fixture (test/conformance/fixtures, whose
-// drawn answers Rails recorded). A table holding functions is refused, naming the route.
+// drawn answers Rails recorded). A table holding functions is refused, naming the route. The
+// recognizer is the one the data holds, read back rather than compiled; a malformed module is
+// refused as one error, whatever its numbers.
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -9,9 +11,11 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { builtTableData } from "../src/built.js";
+import { type BuiltTableData, builtTableData } from "../src/built.js";
+import { restoreStrategy, type StrategyData, strategyData } from "../src/recognize/compiled/data.js";
+import { prepareRoutes } from "../src/recognize/recognizer.js";
 import { createHandler } from "../src/http/index.js";
-import { builtRoutes, draw, type Mapper, type RouteSet, ruby } from "../src/index.js";
+import { builtRoutes, compileRecognizer, draw, type Mapper, type RouteSet, ruby } from "../src/index.js";
 import { type Case, caseDeclaration, drawQuietly, writeRouteFiles } from "./conformance/declaration.js";
 import { materialize, urlOptions } from "./conformance/values.js";
 
@@ -336,4 +340,155 @@ test("a key spelled __proto__ in a route's defaults is written and read back as 
   assert.deepEqual(Object.keys(built.routes[0]!.defaults), Object.keys(drawn.routes[0]!.defaults));
   assert.equal(Object.getOwnPropertyDescriptor(built.routes[0]!.defaults, "__proto__")?.value, "x");
   assert.equal(Object.getPrototypeOf(built.routes[0]!.defaults), Object.prototype);
+});
+
+describe("a built table recognizes with the compiled recognizer its data holds", () => {
+  const declare = (r: Mapper) => {
+    r.resources("photos", { only: ["index", "show"] });
+    r.get("a", { to: "pages#a" });
+    r.get("b", { to: "pages#b" });
+  };
+  const data = () => JSON.parse(JSON.stringify(builtTableData(draw(declare)))) as BuiltTableData;
+  const action = (set: RouteSet, path: string) =>
+    (set.recognize("GET", path) as unknown as { params: Record<string, string> }).params;
+
+  test("read back, not compiled: the data of a table with /a and /b swapped answers /a with the route of /b", () => {
+    const swapped = data();
+    const other = builtTableData(
+      draw((r) => {
+        r.resources("photos", { only: ["index", "show"] });
+        r.get("b", { to: "pages#b" });
+        r.get("a", { to: "pages#a" });
+      }),
+    );
+    const built = builtRoutes({ ...swapped, recognizer: other.recognizer });
+    assert.equal(action(built, "/a").action, "b");
+    assert.equal(action(built, "/b").action, "a");
+    assert.equal(action(built, "/photos/1").action, "show");
+    // (and its own data answers as drawn)
+    assert.equal(action(builtRoutes(data()), "/a").action, "a");
+  });
+
+  test("where the data holds no recognizer, the one passed compiles it at load", () => {
+    const calls: number[] = [];
+    const built = builtRoutes({ ...data(), recognizer: null }, undefined, {
+      compileRecognizer: (routes) => {
+        calls.push(routes.length);
+        return compileRecognizer(routes);
+      },
+    });
+    assert.deepEqual(calls, [4]);
+    assert.equal(action(built, "/a").action, "a");
+    assert.equal(action(built, "/photos/7.json").format, "json");
+  });
+
+  /** Built data as JSON gives it, any part of it writable. */
+  type Loose = { recognizer: { buckets: unknown[][]; verbs: unknown } } & Record<string, unknown>;
+  /** The error `builtRoutes` throws for `change(data)`, or null if it loaded and answered a few requests without throwing. */
+  const refusal = (change: (d: Loose) => void) => {
+    const d = data() as unknown as Loose;
+    change(d);
+    try {
+      const built = builtRoutes(d as unknown as BuiltTableData);
+      for (const path of ["/", "/a", "/b", "/photos", "/photos/1", "/photos/1.json", "/photos/1/x", "/zz"])
+        for (const method of ["GET", "POST", "HEAD", "PUT"]) built.recognize(method, path);
+      return null;
+    } catch (error) {
+      return error as Error;
+    }
+  };
+  const MALFORMED = /^This built route table is malformed \(.+\): run `switchyard build` again$/;
+
+  test("a malformed module is refused as one ArgumentError naming what, and the command that writes it anew", () => {
+    const trie = (d: Loose) => d.recognizer.buckets[0]![0] as number[];
+    const cases: [string, (d: Loose) => void, RegExp][] = [
+      ["no data", (d) => Object.assign(d, { routes: null }), /TypeError/],
+      ["a trie that is not an array", (d) => (d.recognizer.buckets[0]![0] = 7), /a trie's length/],
+      ["a trie one value short", (d) => trie(d).pop(), /a trie's values/],
+      ["a root outside the array", (d) => (d.recognizer.buckets[0]![1] = 1e9), /a trie's node at 1000000000/],
+      ["a root that is no integer", (d) => (d.recognizer.buckets[0]![1] = "__proto__"), /a trie's node at __proto__/],
+      [
+        "a terminal of a route that does not exist",
+        (d) => ((d.recognizer.buckets[0]![2] as number[])[0] = 99 * 128),
+        /a route index \(99\)/,
+      ],
+      [
+        "a slot list spelled __proto__",
+        (d) => ((d.recognizer.buckets[0]![2] as unknown[])[1] = "__proto__"),
+        /a terminal's slot list \(__proto__\)/,
+      ],
+      [
+        "a static path of a route that does not exist",
+        (d) => ((d.recognizer.buckets[0]![5] as unknown[])[1] = -1),
+        /a route index \(-1\)/,
+      ],
+      ["a named route that does not exist", (d) => Object.assign(d, { named: [["x", 40]] }), /the route of x \(40\)/],
+      ["no GET bucket", (d) => Object.assign(d.recognizer, { verbs: ["HEAD"] }), /its verbs/],
+    ];
+    for (const [what, change, named] of cases) {
+      const error = refusal(change);
+      assert.ok(error !== null, `${what}: loaded`);
+      assert.equal(error.name, "ArgumentError", `${what}: ${error.message}`);
+      assert.match(error.message, MALFORMED, what);
+      assert.match(error.message, named, what);
+    }
+  });
+
+  test("a trie whose nodes would be shared is refused, and one that loops cannot be written: a walk on any data ends", () => {
+    // (`/:x` and `/:x/:y`: the root's slash group leads by its parameter to the node of `:x`.)
+    const params = draw((r) => {
+      r.get(":x", { to: "x#x" });
+      r.get(":x/:y", { to: "x#y" });
+    });
+    /** The GET trie of the table's recognizer, restored, with `edit` made to its array (offsets as the walk reads them). */
+    const edited = (edit: (T: Int32Array, root: number) => void) => {
+      const d = JSON.parse(JSON.stringify(builtTableData(params))) as BuiltTableData;
+      const strategy = restoreStrategy(prepareRoutes(params.routes), d.recognizer!);
+      const [verb, { trie }] = strategy.bucketsByVerb()[0]!;
+      assert.equal(verb, "GET");
+      edit(trie.T, trie.root);
+      return { ...d, recognizer: JSON.parse(JSON.stringify(strategyData(strategy))) as StrategyData };
+    };
+    // (A node's record: its slash group's empty word at 3 + 2, its parameter at 3 + 3; see recognize/compiled/flat.ts.)
+    const shared = edited((T, root) => (T[root + 5] = T[root + 6]!));
+    assert.throws(
+      () => builtRoutes(shared),
+      (error: Error) =>
+        error.name === "ArgumentError" && MALFORMED.test(error.message) && /a trie's node at \d+/.test(error.message),
+    );
+    // The node of `:x` given its own parent as its parameter: an offset back, which the format cannot hold.
+    assert.throws(
+      () =>
+        edited((T, root) => {
+          const x = T[root + 6]!;
+          T[x + 6] = root;
+        }),
+      /a value of its trie read relative/,
+    );
+    assert.equal(edited(() => {}).recognizer.buckets.length, builtTableData(params).recognizer!.buckets.length);
+    assert.equal(action(builtRoutes(edited(() => {})), "/1/2").action, "y");
+  });
+
+  test("whatever numbers a trie holds, a table either is refused or answers without throwing", () => {
+    // (A seeded generator: the same trials every run.)
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    let refused = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const error = refusal((d) => {
+        const bucket = d.recognizer.buckets[Math.floor(next() * d.recognizer.buckets.length)]!;
+        const runs = bucket[0] as number[];
+        for (let k = 0; k < 3; k++) {
+          const i = 1 + Math.floor(next() * (runs.length - 1));
+          runs[i] = runs[i]! < 0 ? runs[i]! : Math.floor(next() * (runs[0]! + 4)) - 2;
+        }
+      });
+      if (error !== null) {
+        assert.equal(error.name, "ArgumentError", error.stack);
+        assert.match(error.message, MALFORMED);
+        refused++;
+      }
+    }
+    assert.ok(refused > 30 && refused < 300, `${refused} of 300 refused`);
+  });
 });

@@ -1,13 +1,13 @@
 /**
  * `switchyard build`: the application's route table written as a module of data
  * (`config/routes.built.js` and its `.d.ts`), which a deployed app imports instead of drawing its
- * route files: no DSL, no path parser, no Ruby regexp translation at start, and none of them in a
- * bundle (see src/built.ts for the format and what it refuses).
+ * route files: no DSL, no path parser, no Ruby regexp translation, no compiling of the recognizer
+ * at start, and none of them in a bundle (see src/built.ts for the format and what it refuses).
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type BuiltSource, builtTableData } from "../built.js";
+import { type BuiltSource, type BuiltTableData, builtTableData } from "../built.js";
 import type { RouteSet } from "../route-set.js";
 
 /** The module and its declarations, as `switchyard build` writes them. */
@@ -28,27 +28,37 @@ export function renderBuiltModule(routes: RouteSet, files: readonly string[], ou
   }));
   const data = builtTableData(routes, sources);
   const named = sources.map((s) => s.file).join(", ");
-  const js = `// Written by \`switchyard build\` from ${named}: the route table as data, loaded without drawing it.
-// Do not edit. Run \`switchyard build\` again after changing a route file: outside production
-// (NODE_ENV), importing this module throws when one changed.
-${
-  data.linear
-    ? `import { builtRoutes, linearMatcher } from "switchyard";
-
-// (A route's regexp could backtrack: recognition runs it in the linear matcher.)
-export default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}), import.meta.url, { linearMatcher });`
-    : `import { builtRoutes } from "switchyard";
-
-export default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}), import.meta.url);`
-}
-`;
   const dts = `// Written by \`switchyard build\`: the route table of ${named}.
 import type { RouteSet } from "switchyard";
 
 declare const routes: RouteSet;
 export default routes;
 `;
-  return { js, dts };
+  return { js: builtModuleSource(data), dts };
+}
+
+/** The text of the module holding `data`: it imports from "switchyard" only what its routes need beside `builtRoutes`. */
+export function builtModuleSource(data: BuiltTableData): string {
+  const machinery = [
+    ...(data.linear ? ["linearMatcher"] : []),
+    ...(data.recognizer === null ? ["compileRecognizer"] : []),
+  ];
+  const notes = [
+    ...(data.linear ? ["// (A route's regexp could backtrack: recognition runs it in the linear matcher.)\n"] : []),
+    ...(data.recognizer === null
+      ? ["// (Its recognizer could not be written as data: it is compiled at load, by compileRecognizer.)\n"]
+      : []),
+  ];
+  return `// Written by \`switchyard build\` from ${data.sources.map((s) => s.file).join(", ")}: the route table as data${
+    data.recognizer === null ? "," : ", with its compiled\n// recognizer,"
+  } loaded without drawing it.
+// Do not edit. Run \`switchyard build\` again after changing a route file: outside production
+// (NODE_ENV), importing this module throws when one changed.
+import { ${["builtRoutes", ...machinery].join(", ")} } from "switchyard";
+${notes.length > 0 ? `\n${notes.join("")}` : "\n"}export default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}), import.meta.url${
+    machinery.length > 0 ? `, { ${machinery.join(", ")} }` : ""
+  });
+`;
 }
 
 /** Where the declarations of a module go: `routes.built.js` -> `routes.built.d.ts` (`.mjs` -> `.d.mts`). */

@@ -1,5 +1,6 @@
 import type { Route } from "../table/route.js";
-import { CompiledStrategy } from "./compiled/index.js";
+import { compileStrategy } from "./compiled/index.js";
+import { restoreStrategy, type StrategyData, strategyData } from "./compiled/data.js";
 import { prepareRoutes, StrategyRecognizer, type Recognizer } from "./recognizer.js";
 import { ReferenceStrategy } from "./reference/index.js";
 
@@ -23,6 +24,22 @@ export type StrategyName = "compiled" | "reference";
 /** Compiles a recognizer for a route table (eagerly: all the work happens here, none on the first request). */
 export function compileRecognizer(routes: readonly Route[], strategy: StrategyName = "compiled"): Recognizer {
   const prepared = prepareRoutes(routes);
-  const matcher = strategy === "reference" ? new ReferenceStrategy(prepared) : new CompiledStrategy(prepared);
+  const matcher = strategy === "reference" ? new ReferenceStrategy(prepared) : compileStrategy(prepared);
   return new StrategyRecognizer(prepared, matcher);
+}
+
+export { MalformedStrategy, type StrategyData } from "./compiled/data.js";
+
+/** The compiled recognizer of a table as data, which a built table holds (`switchyard build`). */
+export function recognizerData(routes: readonly Route[]): StrategyData {
+  return strategyData(compileStrategy(prepareRoutes(routes)));
+}
+
+/**
+ * The recognizer `data` (from `recognizerData`) holds for `routes`, read back without compiling:
+ * what a built table loads. Throws `MalformedStrategy` for data it cannot walk safely.
+ */
+export function restoreRecognizer(routes: readonly Route[], data: StrategyData): Recognizer {
+  const prepared = prepareRoutes(routes);
+  return new StrategyRecognizer(prepared, restoreStrategy(prepared, data));
 }

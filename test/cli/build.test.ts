@@ -1,6 +1,7 @@
 // `switchyard build`: the route table as a module of data (config/routes.built.js) and its .d.ts.
 // The module loads as the drawn table (test/built.test.ts compares the two on every fixture; here:
-// the command, the files it hashes, `--check`, and the refusal of a table holding functions).
+// the command, the files it hashes, `--check`, the refusal of a table holding functions, and the
+// module of a table whose recognizer is compiled at load).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,6 +10,9 @@ import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadRoutes, type RouteSet } from "switchyard";
 import { run } from "./run.js";
+import { builtTableData } from "../../src/built.js";
+import { builtModuleSource } from "../../src/cli/build.js";
+import { draw, type Mapper } from "../../src/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = pathToFileURL(path.join(here, "..", "..", "dist", "index.js")).href;
@@ -94,4 +98,30 @@ test("refuses a table holding functions (a mount, a constraint object), naming t
     /switchyard build: could not build the route table of .*blog\nArgumentError: Cannot build the route table: it holds functions[\s\S]*\n {2}route \d+ \(GET \/editor\(\.:format\), config\/routes\.ts:\d+\): its constraint is a function[\s\S]*\n {2}route \d+ \(\/up, config\/routes\.ts:\d+\): it routes to a handler \(healthCheck\), a function\n {2}`direct :source_code`: a function\n {2}`resolve "Profile"`: a function\nDraw this table at start/,
   );
   assert.ok(!fs.existsSync(out));
+});
+
+test("a table whose recognizer could not be written is a module that passes the compiler, and says so", async () => {
+  const declare = (r: Mapper) => r.resources("photos", { only: ["show"] });
+  const written = builtTableData(draw(declare));
+  assert.notEqual(written.recognizer, null);
+  assert.match(builtModuleSource(written), /^import \{ builtRoutes \} from "switchyard";$/m);
+  const js = builtModuleSource({ ...written, recognizer: null });
+  assert.match(js, /^import \{ builtRoutes, compileRecognizer \} from "switchyard";$/m);
+  assert.match(
+    js,
+    /^\/\/ \(Its recognizer could not be written as data: it is compiled at load, by compileRecognizer\.\)$/m,
+  );
+  assert.match(js, /, import\.meta\.url, \{ compileRecognizer \}\);\n$/);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-build-"));
+  try {
+    const out = path.join(dir, "routes.built.js");
+    fs.writeFileSync(out, js);
+    const built = await importBuilt(out);
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(built.recognize("GET", "/photos/4"))),
+      JSON.parse(JSON.stringify(draw(declare).recognize("GET", "/photos/4"))),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

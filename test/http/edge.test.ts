@@ -19,7 +19,9 @@ import type { Mapper, RouteSet } from "../../dist/index.js";
 // table drawn by one build's copy and read by the other's would miss the translations it installs.
 const files = (file: string): Promise<unknown> => import(`../../dist/files/${file}`);
 const { builtTableData } = (await files("built.js")) as typeof import("../../dist/built.js");
-const { renderBuiltModule } = (await files("cli/build.js")) as typeof import("../../dist/cli/build.js");
+const { builtModuleSource, renderBuiltModule } = (await files(
+  "cli/build.js",
+)) as typeof import("../../dist/cli/build.js");
 const { draw } = (await files("index.js")) as typeof import("../../dist/index.js");
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -209,6 +211,38 @@ test("a built table carries the linear matcher only when a route's regexp could 
   const hostile = `/pairs/${"-".repeat(40_000)}/x`;
   assert.equal(linear.routes.recognize("GET", hostile), draw(pairs).recognize("GET", hostile));
   assert.equal(linear.routes.recognize("GET", hostile), null);
+});
+
+/** The compiled strategy's modules that compile a table: expansion, the trie builder and writer, the compile itself. */
+const COMPILING = /^recognize\/compiled\/(?:expand|trie|flat-writer|compile)\.js$/;
+
+test("a built table's bundle reads its recognizer back and carries none of what compiles one", async () => {
+  const declare = (r: Mapper) => {
+    r.resources("photos");
+    r.get("codes/:code", { to: "codes#show", constraints: { code: /\d+/ } });
+  };
+  const built = await builtBundle(declare);
+  assert.ok(built.inputs.includes("recognize/compiled/data.js") && built.inputs.includes("recognize/compiled/walk.js"));
+  assert.deepEqual(
+    built.inputs.filter((f) => COMPILING.test(f)),
+    [],
+  );
+  for (const path of ["/photos/7", "/photos/new", "/codes/12", "/codes/x", "/photos/7/edit.json"])
+    assert.deepEqual(paramsAt(built.routes, path), paramsAt(draw(declare), path), path);
+
+  // A table whose data holds no recognizer: its module passes the compiler, which the bundle then carries.
+  const data = { ...builtTableData(draw(declare)), recognizer: null };
+  const compiling = await builtBundle(declare, builtModuleSource(data));
+  assert.match(builtModuleSource(data), /^\/\/ \(Its recognizer could not be written as data: it is compiled at load/m);
+  assert.ok(compiling.inputs.includes("recognize/compiled/compile.js"), compiling.inputs.join(", "));
+  assert.deepEqual(paramsAt(compiling.routes, "/codes/12"), paramsAt(draw(declare), "/codes/12"));
+  await assert.rejects(
+    builtBundle(
+      () => {},
+      `import { builtRoutes } from "switchyard";\nexport default builtRoutes(JSON.parse(${JSON.stringify(JSON.stringify(data))}));`,
+    ),
+    /holds no compiled recognizer, which is then compiled at load: pass the compiler, `builtRoutes\(data, import\.meta\.url, \{ compileRecognizer \}\)`/,
+  );
 });
 
 test("a built table whose routes need the linear matcher refuses to load without it", async () => {

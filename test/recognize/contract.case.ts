@@ -36,10 +36,11 @@ interface Case {
 
 const hostDependent = (c: Case) => /subdomain|host|domain|req\b|request/.test(c.ts);
 
-/** Runs the contract for the strategy `makeStrategy` makes from a table's prepared routes. */
+/** Runs the contract for the strategy `makeStrategy` makes from a table's prepared routes (named `name`; the suites `label`). */
 export function runRecognizerContract(
   name: string,
   makeStrategy: (routes: readonly PreparedRoute[]) => MatchStrategy,
+  label = name,
 ): void {
   for (const file of fs
     .readdirSync(fixturesDir)
@@ -49,7 +50,7 @@ export function runRecognizerContract(
       (c) => !c.error && (c.recognize ?? []).length > 0 && Object.keys(c.ts_files ?? {}).length === 0,
     );
     if (cases.length === 0) continue;
-    describe(`recognition contract (${name}): ${file}`, () => {
+    describe(`recognition contract (${label}): ${file}`, () => {
       for (const c of cases) {
         it(c.id, () => {
           const routes = drawQuietly(caseDeclaration(c.ts), { apiOnly: c.api_only }).routes;

@@ -1,8 +1,7 @@
 // Run by no-codegen.test.ts in a child process, with or without code generation from strings:
 // prints whether `new Function` works there and what a few recognitions answer, by each strategy.
 import { draw } from "../../src/index.js";
-import { compileRecognizer } from "../../src/recognize/index.js";
-import { STRATEGIES } from "./factory.js";
+import { recognizerOf, STRATEGIES } from "./factory.js";
 
 let codegen = true;
 try {
@@ -37,7 +36,7 @@ const paths = [
   "/gb/x/y",
 ];
 const answers = STRATEGIES.map((s) => {
-  const recognizer = compileRecognizer(routes, s);
+  const recognizer = recognizerOf(routes, s);
   return paths.map((p) => {
     const res = recognizer.recognize("GET", p);
     if (res === null || !("params" in res)) return res;

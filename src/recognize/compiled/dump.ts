@@ -16,7 +16,7 @@ import {
   TERM,
   type FlatTrie,
 } from "./flat.js";
-import { KEY_SCALE, type Terminal } from "./trie.js";
+import { KEY_SCALE, type Terminal } from "./flat.js";
 import type { SearchBucket } from "./walk.js";
 import type { CompiledStrategy } from "./compiled-strategy.js";
 

@@ -1,33 +1,10 @@
-import type { Captures, Layout, PreparedRoute } from "../prepare.js";
 import type { Token, Word } from "./expand.js";
 import type { CharClass } from "./char-class.js";
 import { SLASH } from "./chars.js";
+import type { Terminal } from "./flat.js";
 
 // The trie while building: one node per token prefix of the bucket's expansions, with the routes
-// ending at each. `TrieWriter` (flat.ts) lays the finished trie out flat, for the walk (walk.ts).
-
-/** Route priority and expansion order folded into one comparable number: `index * KEY_SCALE + ord`. */
-export const KEY_SCALE = 128;
-
-export interface Terminal {
-  readonly key: number;
-  readonly route: PreparedRoute;
-  /**
-   * The route's index, whether it has request conditions and how many names it has, copied here:
-   * the walk and the capture copy load one object per terminal, not three (loads, not arithmetic,
-   * are what a recognition waits on: ~15% of a request went to them).
-   */
-  readonly index: number;
-  readonly conditional: boolean;
-  /** For the k-th parameter captured along the walk, its slot in the route's names. */
-  readonly slots: Int32Array;
-  /** The route's name, and whether its answer is just `{ name, params }` (no blocks, no redirect): copied, so a plain answer needs no other object. */
-  readonly name: string | null;
-  readonly plain: boolean;
-  /** Builds the route's params from the captures, with the route's default values (both set on the terminal's first win). */
-  build: Layout<Captures> | null;
-  defaults: readonly unknown[];
-}
+// ending at each. `TrieWriter` (flat-writer.ts) lays the finished trie out flat, for the walk (walk.ts).
 
 /** A parameter edge whose requirement is a run of one character class, while building. */
 export interface ClassEdge {
@@ -43,7 +20,7 @@ const NO_CHILDREN: TrieNode[] = [];
 
 /**
  * The static words after one separator, while building. Laid out (see `TrieWriter#group`) in one
- * of three tables (`tableMode` in flat.ts chooses):
+ * of three tables (`tableMode` in flat-writer.ts chooses):
  * - keyed by the word's first character (`BY_FIRST`) when at most four words share one (nearly
  *   every table of an app), else by its first two (`BY_PAIR`: `photos`, `posts`, `products`,
  *   `projects` and `payments` under one root): one load finds the chain, and each word is

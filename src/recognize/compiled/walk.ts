@@ -6,7 +6,7 @@ import type { MatchEnv } from "../match-strategy.js";
 import * as chars from "./chars.js";
 import * as layout from "./flat.js";
 import type { FlatTrie } from "./flat.js";
-import type { Terminal } from "./trie.js";
+import type { Terminal } from "./flat.js";
 
 // One request's search of a verb's bucket: the walk of its flat trie (flat.ts), then the routes
 // only a regexp can match that come before the walk's answer.

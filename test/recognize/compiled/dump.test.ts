@@ -4,14 +4,14 @@
 // shows here as a diff to read. To accept new output:
 //   UPDATE_SNAPSHOTS=1 node --import tsx --test test/recognize/compiled/dump.test.ts
 import { describe, it } from "node:test";
-import { CompiledStrategy } from "../../../src/recognize/compiled/index.js";
+import { compileStrategy } from "../../../src/recognize/compiled/index.js";
 import { dumpStrategy } from "../../../src/recognize/compiled/dump.js";
 import { prepareRoutes } from "../../../src/recognize/recognizer.js";
 import type { Mapper } from "../../../src/dsl/mapper.js";
 import { matchSnapshot } from "../../snapshot.js";
 import { routesOf } from "../factory.js";
 
-const compile = (declare: (r: Mapper) => void) => new CompiledStrategy(prepareRoutes(routesOf(declare)));
+const compile = (declare: (r: Mapper) => void) => compileStrategy(prepareRoutes(routesOf(declare)));
 
 describe("the compiled trie, dumped", () => {
   it("of a resource: static words, parameters, the optional format, static paths", () => {
