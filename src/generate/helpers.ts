@@ -151,7 +151,7 @@ function polymorphicMaker(name: string, type: UrlKind, action: string | null): H
     return (
       helper ??
       ((target: unknown, options?: Record<string, unknown> | null) =>
-        (helper ??= polymorphicRoutes(() => name).polymorphicHelper(ctx, type, action))(target, options))
+        (helper ??= polymorphicRoutes(name).polymorphicHelper(ctx, type, action))(target, options))
     );
   };
 }

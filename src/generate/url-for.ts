@@ -56,7 +56,7 @@ export function fullUrlFor(ctx: HelperContext, target: unknown): string {
   }
   if (Array.isArray(target)) {
     const [components, options] = splitOptions(target);
-    return polymorphicRoutes(() => "url_for([...])").polymorphic(ctx, "url", components, options ?? {});
+    return polymorphicRoutes("url_for([...])").polymorphic(ctx, "url", components, options ?? {});
   }
   // A Symbol names a route or `direct` (Ruby's `url_for(:basket)`, `direct(:shop) { :basket }`):
   // its `_url` helper, called without arguments (`handle_string_call`), so it needs a host.
@@ -65,8 +65,8 @@ export function fullUrlFor(ctx: HelperContext, target: unknown): string {
     return callHelper(ctx, `${name}_url`, [], () => `url_for(:${name})`);
   }
   if (typeof target === "function") {
-    const call = () => "url_for(" + modelNameOf(target) + ")";
-    return callHelper(ctx, polymorphicRoutes(call).classMethod(ctx, target, "", "url", false), [], call());
+    const call = "url_for(" + modelNameOf(target) + ")";
+    return callHelper(ctx, polymorphicRoutes(call).classMethod(ctx, target, "", "url", false), [], call);
   }
   if (isRecord(target)) return handleModelCall(ctx, target, "url");
   throw new ArgumentError(`url_for: cannot build a URL from ${typeof target} ${String(target)}`);
@@ -104,7 +104,7 @@ function urlForOneRoute(ctx: HelperContext, options: Record<string, unknown>): s
 function handleModelCall(ctx: HelperContext, record: object, suffix: UrlKind): string {
   const mapping = ctx.resolves.get(modelNameOf(record));
   if (mapping) return customCall(ctx, mapping, [record], suffix === "path");
-  const call = () => `url_for(${modelNameOf(record)})`;
+  const call = `url_for(${modelNameOf(record)})`;
   const [method, args] = polymorphicRoutes(call).handleModel(ctx, record, "", suffix, false);
-  return callHelper(ctx, method, args, call());
+  return callHelper(ctx, method, args, call);
 }

@@ -13,8 +13,8 @@
  *
  * The full entry (http/index.ts) and the CLI install all of them (development.ts); the edge entry
  * (http/edge.ts, what package.json's `workerd`, `worker` and `browser` conditions resolve
- * `switchyard/http` to) none. Each left out, one application's bundle is 12 KB gzipped smaller
- * (bench/RESULTS.md, "A Worker's bundle under 40 KB").
+ * `switchyard/http` to) none (what each leaves out of a Worker's bundle: bench/RESULTS.md, "A
+ * Worker's bundle under 40 KB").
  */
 import type { HostPattern } from "./hosts.js";
 import type { HostPermissions } from "./host-permissions.js";

@@ -45,9 +45,15 @@ export const handler = createHandler(routes, {
 `;
 
 /** The app bundled with `conditions`, its inputs, and its handler (imported from a file of its own). */
-async function bundled(conditions: string[], app = APP, alias?: Record<string, string>) {
-  const result = await esbuild.build({
+/** `app` bundled by esbuild as wrangler bundles a Worker with `conditions` (`minify` as with `--minify`). */
+function build(
+  conditions: string[],
+  app: string,
+  { alias, minify = false }: { alias?: Record<string, string>; minify?: boolean } = {},
+) {
+  return esbuild.build({
     alias,
+    minify,
     stdin: { contents: app, resolveDir: root, loader: "js" },
     bundle: true,
     format: "esm",
@@ -58,6 +64,10 @@ async function bundled(conditions: string[], app = APP, alias?: Record<string, s
     metafile: true,
     logLevel: "silent",
   });
+}
+
+async function bundled(conditions: string[], app = APP, alias?: Record<string, string>) {
+  const result = await build(conditions, app, { alias });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchyard-edge-")), "worker.mjs");
   fs.writeFileSync(file, result.outputFiles[0]!.text);
   const { handler, routes, drawn, errors, lines } = (await import(pathToFileURL(file).href)) as {
@@ -343,26 +353,16 @@ test("a one-resource Worker with a built table stays within 40 KB gzipped, as wr
   // (The budget bench/bundle-size.mjs measures, on the same app: a size is deterministic, so it is
   // held here; RESULTS.md, "A Worker's bundle under 40 KB", lists what the bytes are.)
   const table = JSON.stringify(JSON.stringify(builtTableData(draw((r) => r.resources("photos")))));
-  const result = await esbuild.build({
-    stdin: {
-      contents: `import { builtRoutes } from "switchyard";
+  const result = await build(
+    ["workerd", "worker", "browser"],
+    `import { builtRoutes } from "switchyard";
 import { createHandler } from "switchyard/http";
 const routes = builtRoutes(JSON.parse(${table}));
 const photos = { index: () => "photos", show: (ctx) => ({ id: ctx.params.id }), create: (ctx) => ctx.params, update: (ctx) => ctx.params, destroy: () => undefined };
 const handler = createHandler(routes, { env: "production", controllers: { photos } });
 export default { fetch: (request) => handler(request) };`,
-      resolveDir: root,
-      loader: "js",
-    },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    write: false,
-    logLevel: "silent",
-  });
+    { minify: true },
+  );
   const gzipped = zlib.gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
   assert.ok(gzipped <= 40 * 1024, `${(gzipped / 1024).toFixed(1)} KB gzipped`);
   assert.ok(gzipped > 10 * 1024, "the bundle holds the router: the test bundles what it says");
